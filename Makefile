@@ -1,0 +1,38 @@
+# Sahra — two commands for a newcomer: `make run` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+VARIANT ?= syrian41
+SEED   ?= 1
+
+.PHONY: test lint typecheck pytest bench run clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+test: lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy engine bot storage benchmarks
+
+pytest: $(STAMP)
+	PTB_TIMEDELTA=true $(BIN)/pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/engine_bench.py $(ARGS)
+
+run: $(STAMP)
+	$(BIN)/python -m bot.console.autoplay --variant $(VARIANT) --seed $(SEED)
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,85 @@
+"""Engine speed: random legal play through the public API and through the fast path.
+
+Prints, per variant, full deals per second and actions per second through
+``legal_actions`` + ``apply`` (every bid and card of a deal, events included), and full
+deals per second through ``engine.fast`` (deal, bids, 52 cards, scoring) — the path
+computer players use for rollouts. ``--json`` adds one JSON object of the figures as
+the last line. Timings are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+import engine
+from engine.fast import random_solo_deal, random_tarneeb_deal
+
+TEAM_VARIANTS = ("syrian41", "tarneeb41_double")
+
+
+def public_rates(variant: str, seconds: float, seed: int = 1) -> tuple[float, float]:
+    """(deals/s, actions/s) of random legal play through the public API."""
+    rng = random.Random(seed)
+    match = engine.new_match(variant, seed=seed)
+    deals = actions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        if match.result is not None:
+            match = engine.new_match(variant, seed=seed + deals)
+        seat = match.to_act[0]
+        for event in match.apply(seat, rng.choice(match.legal_actions(seat))):
+            if event["type"] == "hand_scored":
+                deals += 1
+                if deals % 50 == 0 and time.perf_counter() > deadline:
+                    elapsed = time.perf_counter() - start
+                    return deals / elapsed, (actions + 1) / elapsed
+        actions += 1
+
+
+def fast_rate(variant: str, seconds: float, seed: int = 1) -> float:
+    """Full deals/s through the fast path."""
+    rng = random.Random(seed)
+    deals = 0
+    scores = [0, 0, 0, 0]
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(500):
+            if variant == "tarneeb_solo":
+                random_solo_deal(rng, deals & 3)
+            else:
+                random_tarneeb_deal(rng, deals & 3, scores, variant == "tarneeb41_double")
+            deals += 1
+        if time.perf_counter() > deadline:
+            return deals / (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Sahra engine benchmark")
+    parser.add_argument("--json", action="store_true", help="end with one JSON line")
+    parser.add_argument("--seconds", type=float, default=2.0, help="per measurement")
+    parser.add_argument("--quick", action="store_true", help="0.2 s per measurement")
+    args = parser.parse_args(argv)
+    seconds = 0.2 if args.quick else args.seconds
+    figures: dict[str, float] = {}
+    print(f"{'variant':<18}{'public deals/s':>16}{'public actions/s':>18}{'fast deals/s':>14}")
+    for variant in (*TEAM_VARIANTS, "tarneeb_solo"):
+        public_fast_warmup = public_rates(variant, 0.05)
+        del public_fast_warmup
+        deals, actions = public_rates(variant, seconds)
+        fast = fast_rate(variant, seconds)
+        figures[f"{variant}_public_deals_per_s"] = round(deals)
+        figures[f"{variant}_public_actions_per_s"] = round(actions)
+        figures[f"{variant}_fast_deals_per_s"] = round(fast)
+        print(f"{variant:<18}{deals:>16,.0f}{actions:>18,.0f}{fast:>14,.0f}")
+    if args.json:
+        print(json.dumps(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,166 @@
+"""The fast path: whole deals played without building dicts, events or views.
+
+Computer players' rollouts and the benchmarks play millions of cards, so this module
+trades the public surface's checks and JSON for plain lists: a hand is four lists (one
+per suit) of card ints (``engine.cards``), and a deal is played trick by trick in one
+loop. The rules are the same as in the public engine — follow suit if able, highest
+trump else highest of the led suit wins (T41.7, TS.7) — and a differential test replays
+recorded fast deals through the public API to prove it.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
+
+from engine.solo import solo_deltas
+
+SuitHands = list[list[list[int]]]  # [seat][suit] -> card ints
+_RANGE52 = range(52)
+
+
+def split_hand(mask: int) -> list[list[int]]:
+    """A 52-bit hand mask as four per-suit lists of card ints."""
+    return [
+        [card for card in range(suit * 13, suit * 13 + 13) if mask >> card & 1]
+        for suit in range(4)
+    ]
+
+
+def random_hands(rng: random.Random) -> SuitHands:
+    """Four random 13-card hands, dealt from a uniformly shuffled deck.
+
+    Sorting 52 cards by independent 32-bit random keys is a uniform shuffle (ties, about
+    one deal in ten million, keep the cards' order) and costs a third of
+    ``random.shuffle``.
+    """
+    keys = memoryview(rng.getrandbits(1664).to_bytes(208, "little")).cast("I").tolist()
+    order = sorted(_RANGE52, key=keys.__getitem__)
+    hands: SuitHands = []
+    for start in (0, 13, 26, 39):
+        cards = sorted(order[start : start + 13])
+        a = bisect_left(cards, 13)
+        b = bisect_left(cards, 26, a)
+        c = bisect_left(cards, 39, b)
+        hands.append([cards[:a], cards[a:b], cards[b:c], cards[c:]])
+    return hands
+
+
+def play_random(
+    hands: SuitHands,
+    trump: int,
+    leader: int,
+    rand: Callable[[], float],
+    record: list[int] | None = None,
+) -> list[int]:
+    """Play every card left in ``hands`` (equal counts, at a trick boundary) at random among
+    the legal cards; returns the tricks each seat won. ``hands`` is consumed. ``record``,
+    if given, receives the cards in play order."""
+    tricks = [0, 0, 0, 0]
+    for left in range(
+        len(hands[0][0]) + len(hands[0][1]) + len(hands[0][2]) + len(hands[0][3]), 0, -1
+    ):
+        index = int(rand() * left)
+        for cards in hands[leader]:
+            if index < len(cards):
+                break
+            index -= len(cards)
+        best = cards.pop(index)
+        led = best // 13
+        best_is_trump = led == trump
+        winner = seat = leader
+        if record is not None:
+            record.append(best)
+        for _ in range(3):
+            seat = (seat + 1) & 3
+            suits = hands[seat]
+            cards = suits[led]
+            if cards:  # must follow suit (T41.7)
+                card = cards.pop(int(rand() * len(cards)))
+                if card > best and (led == trump or not best_is_trump):
+                    best, winner = card, seat
+            else:  # void: any card; only a trump can win
+                index = int(rand() * left)
+                for cards in suits:
+                    if index < len(cards):
+                        break
+                    index -= len(cards)
+                card = cards.pop(index)
+                if card // 13 == trump and (not best_is_trump or card > best):
+                    best, winner, best_is_trump = card, seat, True
+            if record is not None:
+                record.append(card)
+        tricks[winner] += 1
+        leader = winner
+    return tricks
+
+
+def tarneeb_deltas(bids: Sequence[int], tricks: Sequence[int], double_from: int = 99) -> list[int]:
+    """T41.8 / T41D.4 deltas: made → +bid, failed → −bid; ×2 from ``double_from``."""
+    deltas = []
+    for seat in range(4):
+        bid = bids[seat]
+        value = 2 * bid if bid >= double_from else bid
+        deltas.append(value if tricks[seat] >= bid else -value)
+    return deltas
+
+
+def random_tarneeb_deal(
+    rng: random.Random, dealer: int, scores: Sequence[int], double: bool
+) -> tuple[list[int], list[int], list[int]]:
+    """One played deal of syrian41 (``double=False``) or tarneeb41_double with random legal
+    bids (cancelled deals are re-dealt by the caller's loop here, as the rules do) and
+    random legal play. Returns (bids, tricks, deltas)."""
+    rand = rng.random
+    randrange = rng.randrange
+    while True:
+        hands = random_hands(rng)
+        if double:  # T41D.1–2: no 6; no 2 from 30 points
+            bids = [
+                (2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13)[randrange(11)]
+                if scores[seat] < 30
+                else (3, 4, 5, 7, 8, 9, 10, 11, 12, 13)[randrange(10)]
+                for seat in range(4)
+            ]
+        else:
+            bids = [2 + randrange(12) for _ in range(4)]
+        if sum(bids) >= (12 if double else 11):
+            break
+        dealer = (dealer + 1) & 3
+    # T41.4: the shown card is the dealer's 13th card — in a uniform deal, a uniformly
+    # chosen card of the dealer's hand; trump is the other suit of its colour.
+    index = randrange(13)
+    for cards in hands[dealer]:
+        if index < len(cards):
+            break
+        index -= len(cards)
+    tricks = play_random(hands, 3 - cards[index] // 13, (dealer + 1) & 3, rand)
+    return bids, tricks, tarneeb_deltas(bids, tricks, 7 if double else 99)
+
+
+def random_solo_deal(rng: random.Random, dealer: int) -> tuple[int, int, list[int], list[int]]:
+    """One solo deal: a random legal auction (TS.3–TS.5), a random trump, random play.
+    Returns (declarer, bid, tricks, deltas)."""
+    rand = rng.random
+    hands = random_hands(rng)
+    passed = [False, False, False, False]
+    high, declarer, seat = 0, -1, (dealer + 1) & 3
+    while True:
+        forced = high == 0 and seat == dealer
+        if not forced and rand() < 0.5:
+            passed[seat] = True
+        else:
+            high = high + 1 + int(rand() * (13 - max(high, 6))) if high else 7 + int(rand() * 3)
+            declarer = seat
+            if high >= 13:
+                high = 13
+                break
+        seat = (seat + 1) & 3
+        while passed[seat]:
+            seat = (seat + 1) & 3
+        if seat == declarer:
+            break
+    trump = int(rand() * 4)
+    tricks = play_random(hands, trump, declarer, rand)
+    return declarer, high, tricks, solo_deltas(high, declarer, tricks)
