@@ -102,6 +102,16 @@ def cards_of(mask: int) -> list[int]:
     return cards
 
 
+def suit_codes(suit: int, chunk: int) -> tuple[str, ...]:
+    """The codes of one suit's cards given as its 13-bit chunk of a hand mask."""
+    codes = _CHUNK_CODES[suit][chunk]
+    if codes is None:
+        _chunk_cards(suit, chunk)
+        codes = _CHUNK_CODES[suit][chunk]
+        assert codes is not None
+    return codes
+
+
 def codes_of(mask: int) -> list[str]:
     """The codes of the cards in a mask, in canonical order."""
     codes: list[str] = []

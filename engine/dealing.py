@@ -43,11 +43,14 @@ def seeded_first_dealer(seed: int) -> int:
     return random.Random(f"sahra:{seed}:first-dealer").randrange(4)
 
 
+_BITS = tuple(1 << card for card in range(DECK_SIZE))
+
+
 def deal_hands(deck: Sequence[int], first: int) -> list[int]:
     """One card at a time: ``deck[j]`` goes to seat ``(first + j) % 4``. Returns 4 hand masks."""
     hands = [0, 0, 0, 0]
-    for j, card in enumerate(deck):
-        hands[(first + j) & 3] |= 1 << card
+    for offset in range(4):  # seat first + offset receives deck[offset], deck[offset + 4], …
+        hands[(first + offset) & 3] = sum(map(_BITS.__getitem__, deck[offset::4]))
     return hands
 
 

@@ -217,7 +217,7 @@ class Match(ABC):
             code = action.get("card")
             card = CARD_BY_CODE.get(code) if type(code) is str else None
             if card is not None:
-                return self._apply_parsed(seat, PLAY, card)
+                return self._play(seat, card)
         kind, payload = parse_action(action)
         return self._apply_parsed(seat, kind, payload)
 
@@ -278,6 +278,7 @@ class Match(ABC):
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Match:
+        """Restore a match saved by ``to_json``; ``ValueError`` if the text is not one."""
         state = json.loads(text)
         if not isinstance(state, dict) or state.get("format") != JSON_FORMAT:
             raise ValueError("not a Sahra match snapshot")
@@ -285,9 +286,12 @@ class Match(ABC):
         if variant_cls is None:
             raise ValueError(f"unknown variant {state.get('variant')!r}")
         match = variant_cls.__new__(variant_cls)
-        for name in match._common_fields + match._state_fields:
-            setattr(match, name, state[name])
-        match.phase = Phase(state["phase"])
+        try:
+            for name in match._common_fields + match._state_fields:
+                setattr(match, name, state[name])
+            match.phase = Phase(state["phase"])
+        except (KeyError, ValueError) as error:
+            raise ValueError(f"incomplete match snapshot: {error}") from None
         return match
 
     def __repr__(self) -> str:
@@ -305,6 +309,10 @@ class Match(ABC):
     @abstractmethod
     def _apply_parsed(self, seat: int, kind: str, payload: Any) -> list[Event]:
         """Check every rule for the parsed action, then (only then) mutate."""
+
+    def _play(self, seat: int, card: int) -> list[Event]:
+        """A ``play`` action (the most frequent one, so ``apply`` calls it directly)."""
+        return self._apply_parsed(seat, PLAY, card)
 
     @abstractmethod
     def _auto(self, seat: int) -> Action:

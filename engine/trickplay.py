@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any, ClassVar
 
-from engine.cards import CARD_CODES, SUIT_MASKS, codes_of
+from engine.cards import CARD_CODES, SUIT_MASKS, codes_of, suit_codes
 from engine.errors import IllegalAction
 from engine.match import Action, Event, Match, Phase
 from engine.tricks import NO_TRUMP, legal_mask, trick_winner, weakest_card
@@ -62,9 +62,11 @@ class TrickPlayMatch(Match):
         trick = self._trick
         hand = self._hands[seat]
         if trick:
-            following = hand & SUIT_MASKS[trick[0][1] // 13]
-            if following:
-                hand = following
+            led = trick[0][1] // 13
+            following = hand >> (13 * led) & 0x1FFF
+            if following:  # the usual case: one suit's codes from the table
+                codes = suit_codes(led, following)
+                return [{"type": "play", "card": code} for code in codes]
         return [{"type": "play", "card": code} for code in codes_of(hand)]
 
     def _auto_play(self, seat: int) -> Action:
