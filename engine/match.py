@@ -128,7 +128,7 @@ class Match(ABC):
         if (
             key == "first_dealer"
             and value is not None
-            and (isinstance(value, bool) or value not in (0, 1, 2, 3))
+            and (type(value) is not int or value not in (0, 1, 2, 3))
         ):
             raise ValueError(f"first_dealer must be a seat 0..3, not {value!r}")
 

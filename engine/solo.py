@@ -79,7 +79,7 @@ class SoloTarneeb(TrickPlayMatch):
     @classmethod
     def _check_option(cls, key: str, value: object) -> None:
         super()._check_option(key, value)
-        if key == "target" and (isinstance(value, bool) or value not in TARGETS):
+        if key == "target" and (type(value) is not int or value not in TARGETS):
             raise ValueError(f"target must be 31, 51 or 61, not {value!r}")
 
     @property
