@@ -102,7 +102,6 @@ class PartnershipTarneeb(TrickPlayMatch):
                     "dealer": self._dealer,
                     "cancelled": True,
                     "bids": list(bids),
-                    "shown_card": CARD_CODES[self._shown_card],
                 }
             )
             events.append(
@@ -149,7 +148,6 @@ class PartnershipTarneeb(TrickPlayMatch):
                 "made": [tricks[seat] >= bids[seat] for seat in range(4)],
                 "deltas": deltas,
                 "scores": list(scores),
-                "shown_card": CARD_CODES[self._shown_card],
                 "trump": "CDHS"[self._trump],
             }
         )

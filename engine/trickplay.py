@@ -43,6 +43,9 @@ class TrickPlayMatch(Match):
         self._trump = trump
         self._leader = -1
         self._trick = []
+        # A new deal starts with no last trick: the previous deal's cards are in the new
+        # hands now, and a view must not name a card that is in a hand. The deal's final
+        # trick reaches every audience in its ``trick_won`` event.
         self._last_trick = None
         self._deal_tricks = []
         self._tricks_won = [0, 0, 0, 0]
