@@ -28,15 +28,16 @@ def public_rates(variant: str, seconds: float, seed: int = 1) -> tuple[float, fl
     start = time.perf_counter()
     deadline = start + seconds
     while True:
-        if match.result is not None:
-            match = engine.new_match(variant, seed=seed + deals)
         seat = match.to_act[0]
         for event in match.apply(seat, rng.choice(match.legal_actions(seat))):
-            if event["type"] == "hand_scored":
+            kind = event["type"]
+            if kind == "hand_scored":
                 deals += 1
                 if deals % 50 == 0 and time.perf_counter() > deadline:
                     elapsed = time.perf_counter() - start
                     return deals / elapsed, (actions + 1) / elapsed
+            elif kind == "match_over":
+                match = engine.new_match(variant, seed=seed + deals)
         actions += 1
 
 

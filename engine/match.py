@@ -201,6 +201,8 @@ class Match(ABC):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action that seat may take now; empty when it is not theirs to act."""
+        if seat == self._turn and type(seat) is int:  # the one seat to act: the usual case
+            return self._legal(seat)
         if type(seat) is not int or not self._awaits(seat):
             return []
         return self._legal(seat)
