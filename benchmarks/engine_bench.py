@@ -22,14 +22,15 @@ TEAM_VARIANTS = ("syrian41", "tarneeb41_double")
 
 def public_rates(variant: str, seconds: float, seed: int = 1) -> tuple[float, float]:
     """(deals/s, actions/s) of random legal play through the public API."""
-    rng = random.Random(seed)
+    rand = random.Random(seed).random
     match = engine.new_match(variant, seed=seed)
     deals = actions = 0
     start = time.perf_counter()
     deadline = start + seconds
     while True:
         seat = match.to_act[0]
-        for event in match.apply(seat, rng.choice(match.legal_actions(seat))):
+        legal = match.legal_actions(seat)
+        for event in match.apply(seat, legal[int(rand() * len(legal))]):
             kind = event["type"]
             if kind == "hand_scored":
                 deals += 1

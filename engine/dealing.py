@@ -31,11 +31,19 @@ def validate_decks(decks: object) -> list[list[int]]:
     return [validate_deck(deck) for deck in decks]
 
 
+_CARDS = range(DECK_SIZE)
+
+
 def seeded_deck(seed: int, deal_index: int) -> list[int]:
-    """The shuffled deck for the ``deal_index``-th deal (0-based) of a match with ``seed``."""
-    deck = list(range(DECK_SIZE))
-    random.Random(f"sahra:{seed}:deal:{deal_index}").shuffle(deck)
-    return deck
+    """The shuffled deck for the ``deal_index``-th deal (0-based) of a match with ``seed``.
+
+    The cards are ordered by 52 independent 64-bit random keys: a uniform permutation
+    (two equal keys, which would keep those two cards' order, turn up about once in 10^16
+    deals) sorted in C, at half the cost of ``random.shuffle``'s Python loop.
+    """
+    bits = random.Random(f"sahra:{seed}:deal:{deal_index}").getrandbits(64 * DECK_SIZE)
+    keys = memoryview(bits.to_bytes(8 * DECK_SIZE, "little")).cast("Q").tolist()
+    return sorted(_CARDS, key=keys.__getitem__)
 
 
 def seeded_first_dealer(seed: int) -> int:

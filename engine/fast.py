@@ -18,6 +18,8 @@ from engine.solo import solo_deltas
 
 SuitHands = list[list[list[int]]]  # [seat][suit] -> card ints
 _RANGE52 = range(52)
+_FOLLOWERS = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))  # after each leader, in turn
+_DOUBLE_BIDS = (2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13)  # T41D.1: no 6
 
 
 def split_hand(mask: int) -> list[list[int]]:
@@ -69,11 +71,10 @@ def play_random(
         best = cards.pop(index)
         led = best // 13
         best_is_trump = led == trump
-        winner = seat = leader
+        winner = leader
         if record is not None:
             record.append(best)
-        for _ in range(3):
-            seat = (seat + 1) & 3
+        for seat in _FOLLOWERS[leader]:
             suits = hands[seat]
             cards = suits[led]
             if cards:  # must follow suit (T41.7)
@@ -113,24 +114,23 @@ def random_tarneeb_deal(
     bids (cancelled deals are re-dealt by the caller's loop here, as the rules do) and
     random legal play. Returns (bids, tricks, deltas)."""
     rand = rng.random
-    randrange = rng.randrange
     while True:
         hands = random_hands(rng)
         if double:  # T41D.1–2: no 6; no 2 from 30 points
             bids = [
-                (2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13)[randrange(11)]
+                _DOUBLE_BIDS[int(rand() * 11)]
                 if scores[seat] < 30
-                else (3, 4, 5, 7, 8, 9, 10, 11, 12, 13)[randrange(10)]
+                else _DOUBLE_BIDS[1 + int(rand() * 10)]
                 for seat in range(4)
             ]
         else:
-            bids = [2 + randrange(12) for _ in range(4)]
+            bids = [2 + int(rand() * 12) for _ in range(4)]
         if sum(bids) >= (12 if double else 11):
             break
         dealer = (dealer + 1) & 3
     # T41.4: the shown card is the dealer's 13th card — in a uniform deal, a uniformly
     # chosen card of the dealer's hand; trump is the other suit of its colour.
-    index = randrange(13)
+    index = int(rand() * 13)
     for cards in hands[dealer]:
         if index < len(cards):
             break

@@ -100,21 +100,22 @@ class TrickPlayMatch(Match):
         if len(trick) < 4:
             self._turn = (seat + 1) & 3
             return events
-        cards = [entry[1] for entry in trick]
+        (leader, c0), (_, c1), (_, c2), (_, c3) = trick
+        cards = [c0, c1, c2, c3]
         winner = trick[trick_winner(cards, self._trump)][0]
         self._tricks_won[winner] += 1
         self._last_trick = trick
         self._trick = []
-        self._deal_tricks.append([trick[0][0], winner, cards])
+        self._deal_tricks.append([leader, winner, cards])
         won: Event = {
             "type": "trick_won",
             "seat": winner,
-            "leader": trick[0][0],
-            "cards": [CARD_CODES[c] for c in cards],
+            "leader": leader,
+            "cards": [CARD_CODES[c0], CARD_CODES[c1], CARD_CODES[c2], CARD_CODES[c3]],
         }
         events.append(won)
         self._after_trick(winner, trick, won)
-        if any(self._hands):
+        if self._hands[winner]:  # hands shrink together: one empty hand ends the deal
             self._leader = self._turn = winner
         else:
             events.extend(self._end_of_deal())

@@ -40,6 +40,7 @@ def describe(event: dict[str, Any], match: engine.Match) -> Iterator[str]:
             " cancelled, the deal passes on"
         )
     elif kind == "auction_won":
+        yield f"  calls  {_row(match.view(None)['bids'])}"
         yield f"  auction won by seat {event['seat']} with {event['bid']}"
     elif kind == "trump":
         yield f"  trump  {event['suit']} (named by seat {event['seat']})"
