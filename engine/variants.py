@@ -8,6 +8,7 @@ from typing import Any
 from engine.match import Match
 from engine.solo import SoloTarneeb
 from engine.tarneeb import Syrian41, Tarneeb41Double
+from engine.trix import TrixComplex
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,7 @@ _CLASSES: dict[str, type[Match]] = {
     "syrian41": Syrian41,
     "tarneeb41_double": Tarneeb41Double,
     "tarneeb_solo": SoloTarneeb,
+    "trix_complex": TrixComplex,
 }
 
 VARIANTS: dict[str, VariantInfo] = {
@@ -45,6 +47,9 @@ VARIANTS: dict[str, VariantInfo] = {
         False,
         {"first_dealer": None, "target": 31},
         "TS",
+    ),
+    "trix_complex": VariantInfo(
+        "trix_complex", "تركس كومبلكس شراكة", "Trix Complex Partnership", True, {}, "TX"
     ),
 }
 

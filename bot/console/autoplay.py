@@ -29,6 +29,8 @@ def describe(event: dict[str, Any], match: engine.Match) -> Iterator[str]:
         return
     if kind == "deal":
         line = f"Deal {event['deal_number']}"
+        if event.get("kingdom") is not None:
+            line += f" · kingdom {event['kingdom']} of seat {event['owner']}"
         if event.get("dealer") is not None:
             line += f" · dealer seat {event['dealer']}"
         if event.get("shown_card"):
@@ -42,12 +44,20 @@ def describe(event: dict[str, Any], match: engine.Match) -> Iterator[str]:
     elif kind == "auction_won":
         yield f"  calls  {_row(match.view(None)['bids'])}"
         yield f"  auction won by seat {event['seat']} with {event['bid']}"
+    elif kind == "contract":
+        yield f"  contract {event['contract']}"
+    elif kind == "doubles_revealed":
+        doubled = ", ".join(f"{d['card']} by seat {d['seat']}" for d in event["doubled"])
+        yield f"  doubled {doubled or 'nothing'}"
+    elif kind == "hand_emptied":
+        yield f"  seat {event['seat']} out in place {event['place']} (+{event['points']})"
     elif kind == "trump":
         yield f"  trump  {event['suit']} (named by seat {event['seat']})"
     elif kind == "hand_scored":
         if "bids" in event:
             yield f"  bids   {_row(event['bids'])}"
-        yield f"  tricks {_row(event['tricks'])}"
+        if "tricks" in event:
+            yield f"  tricks {_row(event['tricks'])}"
         yield f"  delta  {_row(event['deltas'])}"
         line = f"  scores {_row(event['scores'])}"
         if event.get("team_scores"):
@@ -72,10 +82,13 @@ def play(variant: str, seed: int, max_deals: int, out: TextIO) -> engine.Match:
         file=out,
     )
     view = match.view(None)
-    print(f"Deal 1 · dealer seat {view['dealer']}", end="", file=out)
+    opening = {"type": "deal", "deal_number": 1, "dealer": view["dealer"]}
     if view["shown_card"]:
-        print(f" · shown {view['shown_card']} → trump {view['trump']}", end="", file=out)
-    print(file=out)
+        opening.update(shown_card=view["shown_card"], trump=view["trump"])
+    if view["owner"] is not None:
+        opening.update(kingdom=view["kingdom"], owner=view["owner"])
+    for line in describe(opening, match):
+        print(line, file=out)
     while match.result is None:
         seat = match.to_act[0]
         action = match.auto_action(seat)
