@@ -1,10 +1,11 @@
 """Engine speed: random legal play through the public API and through the fast path.
 
-Prints, per variant, full deals per second and actions per second through
+Prints, per Tarneeb variant, full deals per second and actions per second through
 ``legal_actions`` + ``apply`` (every bid and card of a deal, events included), and full
 deals per second through ``engine.fast`` (deal, bids, 52 cards, scoring) — the path
-computer players use for rollouts. ``--json`` adds one JSON object of the figures as
-the last line. Timings are printed, never asserted.
+computer players use for rollouts; for trix_complex, whole 8-deal matches per second.
+``--json`` adds one JSON object of the figures as the last line. Timings are printed,
+never asserted.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import random
 import time
 
 import engine
-from engine.fast import random_solo_deal, random_tarneeb_deal
+from engine.fast import random_solo_deal, random_tarneeb_deal, random_trix_match
 
 TEAM_VARIANTS = ("syrian41", "tarneeb41_double")
 
@@ -60,6 +61,38 @@ def fast_rate(variant: str, seconds: float, seed: int = 1) -> float:
             return deals / (time.perf_counter() - start)
 
 
+def trix_public_rate(seconds: float, seed: int = 1) -> tuple[float, float]:
+    """(matches/s, actions/s) of whole random trix_complex matches through the public API."""
+    rand = random.Random(seed).random
+    matches = actions = 0
+    start = time.perf_counter()
+    while True:
+        match = engine.new_match("trix_complex", seed=seed + matches)
+        while match.to_act:
+            seat = match.to_act[0]
+            legal = match.legal_actions(seat)
+            match.apply(seat, legal[int(rand() * len(legal))])
+            actions += 1
+        matches += 1
+        elapsed = time.perf_counter() - start
+        if elapsed > seconds:
+            return matches / elapsed, actions / elapsed
+
+
+def trix_fast_rate(seconds: float, seed: int = 1) -> float:
+    """Whole trix_complex matches/s through the fast path."""
+    rng = random.Random(seed)
+    matches = 0
+    start = time.perf_counter()
+    while True:
+        for _ in range(50):
+            random_trix_match(rng)
+        matches += 50
+        elapsed = time.perf_counter() - start
+        if elapsed > seconds:
+            return matches / elapsed
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Sahra engine benchmark")
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
@@ -78,6 +111,16 @@ def main(argv: list[str] | None = None) -> int:
         figures[f"{variant}_public_actions_per_s"] = round(actions)
         figures[f"{variant}_fast_deals_per_s"] = round(fast)
         print(f"{variant:<18}{deals:>16,.0f}{actions:>18,.0f}{fast:>14,.0f}")
+    trix_public_rate(0.05)
+    matches, actions = trix_public_rate(seconds)
+    fast_matches = trix_fast_rate(seconds)
+    figures["trix_complex_public_matches_per_s"] = round(matches, 1)
+    figures["trix_complex_public_actions_per_s"] = round(actions)
+    figures["trix_complex_fast_matches_per_s"] = round(fast_matches, 1)
+    print(
+        f"{'trix_complex':<18}{matches:>12,.1f} matches/s {actions:>12,.0f} actions/s"
+        f" {fast_matches:>10,.1f} fast matches/s (8 deals each)"
+    )
     if args.json:
         print(json.dumps(figures))
     return 0

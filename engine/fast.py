@@ -14,7 +14,10 @@ import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 
+from engine.cards import cards_of
 from engine.solo import solo_deltas
+from engine.tricks import NO_TRUMP, trick_winner
+from engine.trix import DOUBLABLE, PLACINGS, layout_mask, trick_points
 
 SuitHands = list[list[list[int]]]  # [seat][suit] -> card ints
 _RANGE52 = range(52)
@@ -164,3 +167,86 @@ def random_solo_deal(rng: random.Random, dealer: int) -> tuple[int, int, list[in
     trump = int(rand() * 4)
     tricks = play_random(hands, trump, declarer, rand)
     return declarer, high, tricks, solo_deltas(high, declarer, tricks)
+
+
+def trick_winners(record: Sequence[int], leader: int, trump: int) -> list[tuple[int, int]]:
+    """(leader, winner) of each trick of a recorded deal (``play_random``'s ``record``)."""
+    result = []
+    for start in range(0, len(record), 4):
+        winner = (leader + trick_winner(record[start : start + 4], trump)) & 3
+        result.append((leader, winner))
+        leader = winner
+    return result
+
+
+def random_complex_deal(
+    rng: random.Random, owner: int, doubling: float = 0.3
+) -> tuple[list[int], list[list[int]]]:
+    """A Trix Complex deal (TX.5–TX.8) with random doubles (each doublable card doubled
+    with probability ``doubling``) and random legal play from the owner's lead.
+    Returns (deltas, doubled [card, doubler] pairs)."""
+    rand = rng.random
+    hands = random_hands(rng)
+    doubled = {
+        card: seat
+        for seat in range(4)
+        for suit in hands[seat]
+        for card in suit
+        if card in DOUBLABLE and rand() < doubling
+    }
+    record: list[int] = []
+    play_random(hands, NO_TRUMP, owner, rand, record)
+    deltas = [0, 0, 0, 0]
+    for index, (leader, winner) in enumerate(trick_winners(record, owner, NO_TRUMP)):
+        points = trick_points(record[4 * index : 4 * index + 4], leader, winner, doubled)
+        for seat in range(4):
+            deltas[seat] += points[seat]
+    return deltas, [[card, seat] for card, seat in doubled.items()]
+
+
+def random_trix_deal(rng: random.Random, owner: int) -> tuple[list[int], list[int]]:
+    """A Trix layout deal (TX.9–TX.10) with random legal play (pass only when forced).
+    Returns (deltas, finishing order of the three seats that emptied their hands)."""
+    rand = rng.random
+    masks = [sum(1 << card for suit in hand for card in suit) for hand in random_hands(rng)]
+    rows: list[list[int] | None] = [None, None, None, None]
+    finished: list[int] = []
+    seat = owner
+    while len(finished) < 3:
+        legal = masks[seat] & layout_mask(rows)
+        if legal:
+            cards = cards_of(legal)
+            card = cards[int(rand() * len(cards))]
+            masks[seat] ^= 1 << card
+            suit, rank = divmod(card, 13)
+            row = rows[suit]
+            if row is None:
+                rows[suit] = [rank, rank]
+            elif rank < row[0]:
+                row[0] = rank
+            else:
+                row[1] = rank
+            if not masks[seat]:
+                finished.append(seat)
+        seat = (seat + 1) & 3
+        while not masks[seat]:
+            seat = (seat + 1) & 3
+    deltas = [0, 0, 0, 0]
+    last = next(s for s in range(4) if s not in finished)
+    for place, placed in enumerate([*finished, last]):
+        deltas[placed] = PLACINGS[place]
+    return deltas, finished
+
+
+def random_trix_match(rng: random.Random) -> list[int]:
+    """A whole trix_complex match, 4 kingdoms × (Complex + Trix), random choices.
+    Returns the final personal scores."""
+    scores = [0, 0, 0, 0]
+    owner = int(rng.random() * 4)  # TX.3: the 7♥ holder of a uniform deal is uniform
+    for _ in range(4):
+        complex_deltas, _ = random_complex_deal(rng, owner)
+        trix_deltas, _ = random_trix_deal(rng, owner)
+        for seat in range(4):
+            scores[seat] += complex_deltas[seat] + trix_deltas[seat]
+        owner = (owner + 1) & 3
+    return scores

@@ -185,7 +185,10 @@ class TrixComplex(TrickPlayMatch):
         events.extend(self._begin(other))  # TX.4: the second contract follows by itself
         return events
 
-    def _score_deal(self, extra: dict[str, Any]) -> list[Event]:
+    def _score_deal(self, extra: dict[str, Any], cards: dict[str, Any]) -> list[Event]:
+        """Credit the deal's points and move on. ``extra`` goes into the history and the
+        ``hand_scored`` event; ``cards`` (naming this deal's cards) only into the event,
+        since views must never name a card that may now be in a new hand."""
         deltas = self._deal_points
         scores = self._scores
         for seat in range(4):
@@ -200,7 +203,7 @@ class TrixComplex(TrickPlayMatch):
             **extra,
         }
         self._history.append(entry)
-        scored: Event = {"type": "hand_scored", **entry, "team_scores": self.team_scores}
+        scored: Event = {"type": "hand_scored", **entry, **cards, "team_scores": self.team_scores}
         return [scored, *self._next_deal()]
 
     # ---------------------------------------------------------------- contract choice
@@ -281,7 +284,10 @@ class TrixComplex(TrickPlayMatch):
 
     def _end_of_deal(self) -> list[Event]:
         doubled = [{"card": CARD_CODES[c], "seat": s} for c, s in self._doubled]
-        return self._score_deal({"tricks": list(self._tricks_won), "doubled": doubled})
+        doubles = [sum(1 for _, s in self._doubled if s == seat) for seat in range(4)]
+        return self._score_deal(
+            {"tricks": list(self._tricks_won), "doubles": doubles}, {"doubled": doubled}
+        )
 
     # ---------------------------------------------------------------- Trix (TX.9–TX.10)
 
@@ -322,9 +328,8 @@ class TrixComplex(TrickPlayMatch):
                 last = next(s for s in range(4) if s not in self._finished)
                 events.append(self._place(last))
                 rows = self._rows_view()
-                return events + self._score_deal(
-                    {"finished_order": list(self._finished), "rows": rows}
-                )
+                order = {"finished_order": list(self._finished)}
+                return events + self._score_deal(order, {"rows": rows})
         self._turn = self._next_with_cards(seat)
         return events
 

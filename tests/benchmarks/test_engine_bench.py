@@ -18,3 +18,5 @@ def test_quick_benchmark_prints_one_json_line_with_every_figure(
     for variant in ("syrian41", "tarneeb41_double", "tarneeb_solo"):
         assert figures[f"{variant}_public_deals_per_s"] > 0
         assert figures[f"{variant}_fast_deals_per_s"] > 0
+    assert figures["trix_complex_public_matches_per_s"] > 0
+    assert figures["trix_complex_fast_matches_per_s"] > 0

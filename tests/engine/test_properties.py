@@ -18,14 +18,29 @@ import pytest
 import engine
 from engine.cards import CARD_CODES
 
-VARIANTS = ("syrian41", "tarneeb41_double", "tarneeb_solo")
+VARIANTS = ("syrian41", "tarneeb41_double", "tarneeb_solo", "trix_complex")
 MATCHES = 200
 DEALS_PER_MATCH = 2
 CODE = re.compile(r"\b[2-9TJQKA][CDHS]\b")
+RANKS = "23456789TJQKA"
 
 
-def expected_deltas(variant: str, scored: dict[str, Any]) -> list[int]:
-    """Scoring re-derived from rules.md, independently of the engine's code."""
+def expected_deltas(variant: str, scored: dict[str, Any], deal: list[dict[str, Any]]) -> list[int]:
+    """Scoring re-derived from rules.md, independently of the engine's code; ``deal`` holds
+    the deal's events up to its ``hand_scored``."""
+    if variant == "trix_complex":
+        deltas = [0, 0, 0, 0]
+        if scored["contract"] == "complex":  # TX.6–TX.8: the tricks' points add up
+            for event in deal:
+                if event["type"] == "trick_won":
+                    deltas = [d + p for d, p in zip(deltas, event["points"], strict=True)]
+            assert sum(deltas) == -500
+        else:  # TX.10: +200/+150/+100/+50 in the order the hands emptied
+            for event in deal:
+                if event["type"] == "hand_emptied":
+                    deltas[event["seat"]] = (200, 150, 100, 50)[event["place"] - 1]
+            assert sorted(deltas) == [50, 100, 150, 200]
+        return deltas
     tricks = scored["tricks"]
     if variant == "tarneeb_solo":
         bid, declarer = scored["bid"], scored["declarer"]
@@ -89,12 +104,17 @@ def check_invariants(match: engine.Match) -> None:
     # 52 cards conserved: hands plus the cards played this deal are the whole deck.
     played = [c for trick in spectator["deal_tricks"] for c in trick["cards"]]
     played += [entry["card"] for entry in spectator["trick"]]
+    for suit, row in (spectator["rows"] or {}).items():  # Trix: every card between the ends
+        if row is not None:
+            low, high = (RANKS.index(row[end][0]) for end in ("low", "high"))
+            played += [RANKS[rank] + suit for rank in range(low, high + 1)]
     everything = [c for hand in hands for c in hand] + played
     assert sorted(everything) == sorted(CARD_CODES)
     assert spectator["hand_sizes"] == [len(hand) for hand in hands]
     # The spectator view holds no card of any hand — except T41.4's shown card, which the
-    # dealer holds face up until playing it.
-    in_hands = {c for hand in hands for c in hand} - {spectator["shown_card"]}
+    # dealer holds face up until playing it, and TX.7's doubled cards, revealed with ×2.
+    public = {spectator["shown_card"]} | {entry["card"] for entry in spectator["doubled"]}
+    in_hands = {c for hand in hands for c in hand} - public
     assert spectator["hand"] is None
     assert not in_hands & visible_codes(spectator)
     # A seat's view shows its own hand and no other seat's cards.
@@ -105,7 +125,7 @@ def check_invariants(match: engine.Match) -> None:
     for seat in range(4):
         legal = match.legal_actions(seat)
         assert bool(legal) == (seat in match.to_act)
-    if match.phase != "finished":
+    if match.phase not in ("finished", "doubling"):
         assert len(match.to_act) == 1
 
 
@@ -115,6 +135,7 @@ def play_random_match(variant: str, seed: int) -> None:
     scores = match.scores
     scored_deals = 0
     step = 0
+    deal_events: list[dict[str, Any]] = []
     while match.result is None and scored_deals < DEALS_PER_MATCH:
         seat = match.to_act[0]
         if step % 17 == 0:
@@ -125,7 +146,7 @@ def play_random_match(variant: str, seed: int) -> None:
                 with pytest.raises(engine.IllegalAction):
                     match.apply(seat, action)
             for other in range(4):
-                if other != seat:
+                if other not in match.to_act:
                     with pytest.raises(engine.IllegalAction):
                         match.apply(other, rng.choice(match.legal_actions(seat)))
             assert match.to_json() == before
@@ -133,13 +154,15 @@ def play_random_match(variant: str, seed: int) -> None:
         events = match.apply(seat, action)
         step += 1
         for event in events:
+            deal_events.append(event)
             if event["type"] == "hand_scored":
                 scored_deals += 1
-                assert sum(event["tricks"]) == 13
-                assert event["deltas"] == expected_deltas(variant, event)
+                assert "tricks" not in event or sum(event["tricks"]) == 13
+                assert event["deltas"] == expected_deltas(variant, event, deal_events)
+                deal_events = []
                 scores = [s + d for s, d in zip(scores, event["deltas"], strict=True)]
                 assert event["scores"] == scores
-            if event["type"] == "hand":
+            if event["type"] in ("hand", "double_answered"):
                 assert event["to"] in range(4)
             else:
                 assert "to" not in event
