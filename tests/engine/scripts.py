@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
+
 import engine
 from engine.dealing import deck_for_hands
 
@@ -101,6 +103,15 @@ def play_script(match: engine.Match, plays: list[list[str]]) -> list[dict[str, A
         for card in trick:
             events += match.apply(match.to_act[0], {"type": "play", "card": card})
     return events
+
+
+def refused(match: engine.Match, seat: int, action: object, code: str) -> None:
+    """The action is refused with ``code`` and the match is exactly as before."""
+    before = match.to_json()
+    with pytest.raises(engine.IllegalAction) as caught:
+        match.apply(seat, action)  # type: ignore[arg-type]
+    assert caught.value.code == code
+    assert match.to_json() == before
 
 
 def events_of(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:

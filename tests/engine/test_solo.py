@@ -30,6 +30,7 @@ from tests.engine.scripts import (
     one_suit_deck,
     play_out,
     play_script,
+    refused,
 )
 
 Call = int | str  # a bid value or "pass"
@@ -133,14 +134,6 @@ def deltas(events: list[dict[str, Any]]) -> list[int]:
     return result
 
 
-def refused(match: engine.Match, seat: int, action: object, code: str) -> None:
-    before = match.to_json()
-    with pytest.raises(engine.IllegalAction) as caught:
-        match.apply(seat, action)  # type: ignore[arg-type]
-    assert caught.value.code == code
-    assert match.to_json() == before
-
-
 def bid_values(match: engine.Match, seat: int) -> list[int]:
     return [a["value"] for a in match.legal_actions(seat) if a["type"] == "bid"]
 
@@ -201,25 +194,13 @@ def test_ts_2_first_dealer_is_drawn_from_the_seed() -> None:
         assert first.to_act == [(first.dealer + 1) % 4]  # type: ignore[operator]
 
 
-def play_out_hand(match: engine.Match) -> list[dict[str, Any]]:
-    """A whole hand, auction and trump included, by the timeout moves."""
-    events: list[dict[str, Any]] = []
-    deal = match.deal_number
-    while match.deal_number == deal and match.result is None:
-        seat = match.to_act[0]
-        action = match.auto_action(seat)
-        assert action is not None
-        events += match.apply(seat, action)
-    return events
-
-
 def test_ts_2_the_deal_passes_right_after_every_hand() -> None:
     match = new(dealer=2)
     for hand in range(1, 7):
         dealer = (2 + hand - 1) % 4
         assert match.deal_number == hand and match.dealer == dealer
         assert match.to_act == [(dealer + 1) % 4]  # the auction opens right of the dealer
-        events = play_out_hand(match)
+        events = play_out(match)
         assert len(events_of(events, "hand_scored")) == 1
         assert match.result is None
         assert events_of(events, "deal")[0]["dealer"] == (dealer + 1) % 4

@@ -14,6 +14,7 @@ from tests.engine.scripts import (
     one_suit_deck,
     play_out,
     play_script,
+    refused,
 )
 
 
@@ -23,14 +24,6 @@ def golden_match(variant: str = "syrian41") -> engine.Match:
 
 def bids_of(match: engine.Match, seat: int) -> list[int]:
     return [a["value"] for a in match.legal_actions(seat) if a["type"] == "bid"]
-
-
-def refused(match: engine.Match, seat: int, action: object, code: str) -> None:
-    before = match.to_json()
-    with pytest.raises(engine.IllegalAction) as caught:
-        match.apply(seat, action)  # type: ignore[arg-type]
-    assert caught.value.code == code
-    assert match.to_json() == before
 
 
 # ---------------------------------------------------------------- T41
