@@ -1,0 +1,44 @@
+"""A table's settings, validated at the boundary (pydantic)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Variant = Literal["syrian41", "tarneeb41_double", "tarneeb_solo", "trix_complex"]
+Language = Literal["ar", "en"]
+
+
+class TableConfig(BaseModel):
+    """What the creator chose for a table. Unknown fields and bad values are refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    variant: Variant
+    target: Literal[31, 51, 61] | None = Field(
+        default=None, description="tarneeb_solo only (TS.1); 31 when not given"
+    )
+    turn_seconds: int = Field(default=60, ge=5, le=3600, description="time to play a card")
+    bid_seconds: int = Field(default=60, ge=5, le=3600, description="time to bid or choose")
+    doubling_seconds: int = Field(default=30, ge=5, le=600, description="TX.7 window")
+    forced_autoplay: bool = Field(default=True, description="TX.12: play lone moves alone")
+    forced_delay_seconds: float = Field(default=1.5, ge=0, le=30, description="TX.12 delay")
+    computer_delay_seconds: float = Field(default=0.0, ge=0, le=30)
+    timeouts_before_takeover: int = Field(default=2, ge=1, le=20)
+    lobby_ttl_seconds: int = Field(default=1800, ge=10, le=7 * 24 * 3600)
+    abandon_after_seconds: int = Field(default=3600, ge=30, le=30 * 24 * 3600)
+    language: Language = "ar"
+
+    @model_validator(mode="after")
+    def _target_only_for_solo(self) -> TableConfig:
+        if self.variant == "tarneeb_solo":
+            if self.target is None:
+                object.__setattr__(self, "target", 31)
+        elif self.target is not None:
+            raise ValueError("a target is chosen only for tarneeb_solo")
+        return self
+
+    def engine_options(self) -> dict[str, Any]:
+        """The options ``engine.new_match`` takes for this table."""
+        return {"target": self.target} if self.variant == "tarneeb_solo" else {}

@@ -1,0 +1,89 @@
+"""A table as the manager holds it in memory between commits."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Literal
+
+import engine
+from bot.tables.config import TableConfig
+
+Status = Literal["lobby", "running", "finished", "abandoned", "stopped", "expired"]
+LIVE_STATUSES = ("lobby", "running")
+DeadlineKind = Literal["turn", "forced", "lobby"]
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a table lives: one live table per (platform, chat, thread)."""
+
+    platform: str
+    chat: str
+    thread: str = ""
+
+
+@dataclass
+class Seat:
+    kind: Literal["human", "computer"]
+    owner: str | None  # platform user id of a human seat
+    name: str
+    language: str
+    away: bool = False  # a computer plays for the absent owner
+    timeouts: int = 0  # consecutive timeouts
+
+    @property
+    def computer_plays(self) -> bool:
+        return self.kind == "computer" or self.away
+
+
+@dataclass(eq=False)
+class LiveTable:
+    id: int
+    place: Place
+    config: TableConfig
+    seed: int
+    creator: str
+    status: Status
+    created_at: float
+    updated_at: float
+    last_human_at: float
+    seats: list[Seat | None] = field(default_factory=lambda: [None, None, None, None])
+    decks: list[list[str]] | None = None
+    match: engine.Match | None = None
+    seq: int = 0  # actions applied = the state version buttons carry
+    window_seq: int = 0  # seq when the current multi-seat window opened (TX.7)
+    deadline: float | None = None
+    deadline_kind: DeadlineKind | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    timer: asyncio.TimerHandle | None = field(default=None, repr=False)
+
+    @property
+    def variant(self) -> str:
+        return self.config.variant
+
+    @property
+    def live(self) -> bool:
+        return self.status in LIVE_STATUSES
+
+    def seat_of(self, user: str) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat is not None and seat.kind == "human" and seat.owner == user:
+                return index
+        return None
+
+    def free_seats(self) -> list[int]:
+        return [index for index, seat in enumerate(self.seats) if seat is None]
+
+    def version_accepts(self, version: int) -> bool:
+        """A button drawn at ``version`` is current. In TX.7's doubling window several
+        seats answer at once, so an answer drawn when the window opened stays valid while
+        other seats answer (the engine refuses a second answer from the same seat)."""
+        if version == self.seq:
+            return True
+        match = self.match
+        return (
+            match is not None
+            and match.phase == "doubling"
+            and self.window_seq <= version <= self.seq
+        )

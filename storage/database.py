@@ -1,0 +1,252 @@
+"""One SQLite file: a single writer task that group-commits, and short-lived readers.
+
+Every write is a *job* — a few statements that must commit together — queued to the one
+task that owns the write connection. The task takes every job waiting in the queue,
+commits them in one transaction (``BEGIN IMMEDIATE`` … ``COMMIT``; with ``synchronous=FULL``
+one fsync for the whole batch) and only then resolves each caller's future: a caller that
+awaited ``write`` knows its statements are on disk. Because only this task touches the
+write connection, no coroutine can commit another's half-done transaction.
+
+Readers open their own connection (WAL lets them read while the writer writes) and always
+close it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import aiosqlite
+
+from storage.schema import MIGRATIONS, SCHEMA_VERSION
+
+log = logging.getLogger("sahra.storage")
+
+Synchronous = Literal["FULL", "NORMAL", "OFF", "EXTRA"]
+Statement = tuple[str, Sequence[Any]]
+MAX_BATCH = 2000
+
+
+@dataclass
+class WriterStats:
+    jobs: int = 0
+    batches: int = 0
+    statements: int = 0
+    largest_batch: int = 0
+    commit_seconds: float = 0.0
+
+
+@dataclass
+class _Job:
+    statements: Sequence[Statement]
+    future: asyncio.Future[None] = field(repr=False)
+
+
+_STOP = object()
+
+
+class StorageClosed(RuntimeError):
+    """A write was attempted after the database was closed."""
+
+
+class Database:
+    """The SQLite file of one Sahra process. Use ``async with Database.open(path)``."""
+
+    def __init__(self, path: str | Path, synchronous: Synchronous = "FULL") -> None:
+        if synchronous not in ("FULL", "NORMAL", "OFF", "EXTRA"):
+            raise ValueError(
+                f"synchronous must be FULL, NORMAL, OFF or EXTRA, not {synchronous!r}"
+            )
+        self.path = Path(path)
+        self.synchronous = synchronous
+        self.stats = WriterStats()
+        self._conn: aiosqlite.Connection | None = None
+        self._queue: asyncio.Queue[_Job | object] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self._closed = False
+
+    # ---------------------------------------------------------------- lifecycle
+
+    @classmethod
+    @contextlib.asynccontextmanager
+    async def open(
+        cls, path: str | Path, synchronous: Synchronous = "FULL"
+    ) -> AsyncIterator[Database]:
+        database = cls(path, synchronous)
+        await database.start()
+        try:
+            yield database
+        finally:
+            await database.close()
+
+    async def start(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            await self._configure(conn)
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await self._migrate(conn)
+        except BaseException:
+            await conn.close()
+            raise
+        self._conn = conn
+        self._task = asyncio.create_task(self._run(), name="sahra-sqlite-writer")
+
+    async def close(self) -> None:
+        """Commit every queued write, stop the writer and close the connection."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._task is not None:
+            await self._queue.put(_STOP)
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        if self._conn is not None:
+            await self._conn.close()
+            self._conn = None
+
+    async def _configure(self, conn: aiosqlite.Connection) -> None:
+        await conn.execute(f"PRAGMA synchronous={self.synchronous}")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        await conn.execute("PRAGMA busy_timeout=5000")
+
+    async def _migrate(self, conn: aiosqlite.Connection) -> None:
+        async with conn.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        version = int(row[0]) if row else 0
+        if version > SCHEMA_VERSION:
+            raise RuntimeError(
+                f"{self.path} has schema version {version}, newer than this Sahra's"
+                f" {SCHEMA_VERSION}"
+            )
+        for target in range(version + 1, SCHEMA_VERSION + 1):
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in _split(MIGRATIONS[target - 1]):
+                    await conn.execute(statement)
+                await conn.execute(f"PRAGMA user_version={target}")
+                await conn.execute("COMMIT")
+            except BaseException:
+                await conn.execute("ROLLBACK")
+                raise
+            log.info("event=migrated path=%s version=%d", self.path, target)
+
+    # ---------------------------------------------------------------- writes
+
+    async def write(self, *statements: Statement) -> None:
+        """Queue statements that must commit together; return once they are committed."""
+        if self._closed or self._task is None:
+            raise StorageClosed("the database is closed")
+        if self._task.done():
+            raise StorageClosed("the database writer has stopped")
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait(_Job(statements, future))
+        await future
+
+    async def _run(self) -> None:
+        stopping = False
+        while not stopping:
+            first = await self._queue.get()
+            if first is _STOP:
+                break
+            assert isinstance(first, _Job)
+            batch = [first]
+            while len(batch) < MAX_BATCH:
+                try:
+                    job = self._queue.get_nowait()
+                except asyncio.QueueEmpty:
+                    break
+                if job is _STOP:
+                    stopping = True
+                    break
+                assert isinstance(job, _Job)
+                batch.append(job)
+            await self._commit(batch)
+
+    async def _commit(self, batch: list[_Job]) -> None:
+        conn = self._conn
+        assert conn is not None
+        started = time.perf_counter()
+        # Same SQL across jobs runs as one executemany: a batch of moves costs a handful of
+        # round trips to the SQLite thread, not one per statement. Order is kept within each
+        # statement and groups run in order of first appearance.
+        groups: dict[str, list[Sequence[Any]]] = {}
+        for job in batch:
+            for sql, params in job.statements:
+                groups.setdefault(sql, []).append(params)
+        try:
+            await conn.execute("BEGIN IMMEDIATE")
+            for sql, rows in groups.items():
+                if len(rows) == 1:
+                    await conn.execute(sql, rows[0])
+                else:
+                    await conn.executemany(sql, rows)
+            await conn.execute("COMMIT")
+        except sqlite3.Error as error:
+            await self._rollback(conn)
+            if len(batch) == 1:
+                _fail(batch[0], error)
+            else:  # find the failing job: commit the others one by one
+                for job in batch:
+                    await self._commit([job])
+            return
+        except BaseException as error:
+            await self._rollback(conn)
+            for job in batch:
+                _fail(job, error)
+            raise
+        stats = self.stats
+        stats.jobs += len(batch)
+        stats.batches += 1
+        stats.statements += sum(len(rows) for rows in groups.values())
+        stats.largest_batch = max(stats.largest_batch, len(batch))
+        stats.commit_seconds += time.perf_counter() - started
+        for job in batch:
+            if not job.future.done():
+                job.future.set_result(None)
+
+    @staticmethod
+    async def _rollback(conn: aiosqlite.Connection) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
+
+    # ---------------------------------------------------------------- reads
+
+    @contextlib.asynccontextmanager
+    async def reader(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A read connection of its own, closed on exit."""
+        conn = await aiosqlite.connect(self.path)
+        try:
+            await self._configure(conn)
+            conn.row_factory = sqlite3.Row
+            yield conn
+        finally:
+            await conn.close()
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        async with self.reader() as conn, conn.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+
+def _fail(job: _Job, error: BaseException) -> None:
+    if not job.future.done():
+        job.future.set_exception(error)
+
+
+def _split(script: str) -> list[str]:
+    """The statements of a migration script (no semicolons inside our statements)."""
+    statements = []
+    for chunk in script.split(";"):
+        lines = [line.split("--")[0].rstrip() for line in chunk.splitlines()]
+        statement = "\n".join(line for line in lines if line.strip())
+        if statement:
+            statements.append(statement)
+    return statements

@@ -1,0 +1,86 @@
+"""The SQLite schema and its migrations, versioned by ``PRAGMA user_version``.
+
+Each entry of ``MIGRATIONS`` moves the file from version ``i`` to ``i + 1``; a new column or
+table is a new entry, never an edit of an old one. The action log is the source of truth:
+a table is ``(variant, config, seed, decks, actions)`` and is restored by replaying it.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE tables (
+        id            INTEGER PRIMARY KEY,
+        platform      TEXT    NOT NULL,
+        chat          TEXT    NOT NULL,
+        thread        TEXT    NOT NULL DEFAULT '',
+        variant       TEXT    NOT NULL,
+        config        TEXT    NOT NULL,          -- TableConfig as JSON
+        seed          INTEGER NOT NULL,
+        decks         TEXT,                      -- stacked decks as JSON, or NULL
+        status        TEXT    NOT NULL,          -- lobby running finished abandoned…
+        creator       TEXT    NOT NULL,
+        created_at    REAL    NOT NULL,
+        updated_at    REAL    NOT NULL,
+        last_human_at REAL    NOT NULL,
+        deadline      REAL,                      -- absolute time of the pending timer
+        deadline_kind TEXT,                      -- turn forced lobby
+        seq           INTEGER NOT NULL DEFAULT 0 -- actions in the log
+    );
+    CREATE UNIQUE INDEX tables_one_live_per_place
+        ON tables (platform, chat, thread) WHERE status IN ('lobby', 'running');
+    CREATE INDEX tables_live ON tables (status) WHERE status IN ('lobby', 'running');
+
+    CREATE TABLE seats (
+        table_id INTEGER NOT NULL REFERENCES tables (id),
+        seat     INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+        kind     TEXT    NOT NULL,               -- human computer
+        owner    TEXT,                           -- the platform user of a human seat
+        name     TEXT    NOT NULL,
+        language TEXT    NOT NULL,
+        away     INTEGER NOT NULL DEFAULT 0,     -- a computer stands in for the owner
+        timeouts INTEGER NOT NULL DEFAULT 0,     -- consecutive timeouts
+        PRIMARY KEY (table_id, seat)
+    );
+
+    CREATE TABLE actions (
+        table_id INTEGER NOT NULL REFERENCES tables (id),
+        seq      INTEGER NOT NULL,               -- 1, 2, 3, … per table
+        seat     INTEGER NOT NULL,
+        action   TEXT    NOT NULL,               -- the engine action dict as JSON
+        source   TEXT    NOT NULL,               -- human timeout computer forced
+        at       REAL    NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE snapshots (
+        table_id INTEGER PRIMARY KEY REFERENCES tables (id),
+        seq      INTEGER NOT NULL,
+        state    TEXT    NOT NULL                -- Match.to_json() after action seq
+    );
+
+    CREATE TABLE players (
+        platform   TEXT    NOT NULL,
+        user_id    TEXT    NOT NULL,
+        name       TEXT    NOT NULL,
+        language   TEXT,
+        dm_ok      INTEGER NOT NULL DEFAULT 0,   -- the bot can reach them privately
+        updated_at REAL    NOT NULL,
+        PRIMARY KEY (platform, user_id)
+    );
+
+    CREATE TABLE results (
+        table_id    INTEGER PRIMARY KEY REFERENCES tables (id),
+        variant     TEXT    NOT NULL,
+        status      TEXT    NOT NULL,            -- finished abandoned stopped
+        finished_at REAL    NOT NULL,
+        winners     TEXT    NOT NULL,            -- JSON list of seats
+        draw        INTEGER NOT NULL,
+        scores      TEXT    NOT NULL,            -- JSON list of 4 ints
+        players     TEXT    NOT NULL             -- JSON list of 4 owners (null = computer)
+    );
+    CREATE INDEX results_by_variant ON results (variant, finished_at);
+    """,
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
