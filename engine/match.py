@@ -201,11 +201,11 @@ class Match(ABC):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action that seat may take now; empty when it is not theirs to act."""
-        if seat == self._turn and type(seat) is int:  # the one seat to act: the usual case
+        if type(seat) is not int or not 0 <= seat <= 3:
+            return []  # negative "seats" must never index a hand (turn is -1 or -2 at times)
+        if seat == self._turn or self._awaits(seat):
             return self._legal(seat)
-        if type(seat) is not int or not self._awaits(seat):
-            return []
-        return self._legal(seat)
+        return []
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply one action; returns its events. Refusal raises ``IllegalAction`` and

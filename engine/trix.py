@@ -115,6 +115,12 @@ class TrixComplex(TrickPlayMatch):
     _finished: list[int]  # Trix: seats in the order they emptied their hands
     _deal_points: list[int]  # this deal's points so far (credited at its end)
 
+    @classmethod
+    def _validate_options(cls, options: object) -> dict[str, Any]:
+        validated = super()._validate_options(options)
+        validated.pop("first_dealer", None)  # TX.2: accepted, and ignored
+        return validated
+
     def __init__(
         self, seed: int = 0, options: dict[str, Any] | None = None, decks: object = None
     ) -> None:
@@ -322,23 +328,25 @@ class TrixComplex(TrickPlayMatch):
             row[1] = rank
         events: list[Event] = [{"type": "play", "seat": seat, "card": CARD_CODES[card]}]
         if not self._hands[seat]:
-            events.append(self._place(seat))
+            events.append(self._place(seat, "hand_emptied"))
             if len(self._finished) == 3:
-                # TX.10: the last seat takes fourth place at once and keeps its cards.
+                # TX.10: the last seat takes fourth place at once and keeps its cards; it
+                # did not empty its hand, so it is not in finished_order.
                 last = next(s for s in range(4) if s not in self._finished)
-                events.append(self._place(last))
+                events.append(self._place(last, "placed_fourth"))
                 rows = self._rows_view()
-                order = {"finished_order": list(self._finished)}
+                order = {"finished_order": list(self._finished), "fourth": last}
                 return events + self._score_deal(order, {"rows": rows})
         self._turn = self._next_with_cards(seat)
         return events
 
-    def _place(self, seat: int) -> Event:
+    def _place(self, seat: int, kind: str) -> Event:
         place = len(self._finished)
-        self._finished.append(seat)
+        if kind == "hand_emptied":
+            self._finished.append(seat)
         self._deal_points[seat] += PLACINGS[place]
         return {
-            "type": "hand_emptied",
+            "type": kind,
             "seat": seat,
             "place": place + 1,
             "points": PLACINGS[place],

@@ -49,7 +49,7 @@ def describe(event: dict[str, Any], match: engine.Match) -> Iterator[str]:
     elif kind == "doubles_revealed":
         doubled = ", ".join(f"{d['card']} by seat {d['seat']}" for d in event["doubled"])
         yield f"  doubled {doubled or 'nothing'}"
-    elif kind == "hand_emptied":
+    elif kind in ("hand_emptied", "placed_fourth"):
         yield f"  seat {event['seat']} out in place {event['place']} (+{event['points']})"
     elif kind == "trump":
         yield f"  trump  {event['suit']} (named by seat {event['seat']})"

@@ -37,7 +37,7 @@ def expected_deltas(variant: str, scored: dict[str, Any], deal: list[dict[str, A
             assert sum(deltas) == -500
         else:  # TX.10: +200/+150/+100/+50 in the order the hands emptied
             for event in deal:
-                if event["type"] == "hand_emptied":
+                if event["type"] in ("hand_emptied", "placed_fourth"):
                     deltas[event["seat"]] = (200, 150, 100, 50)[event["place"] - 1]
             assert sorted(deltas) == [50, 100, 150, 200]
         return deltas

@@ -1,0 +1,222 @@
+"""Table manager throughput and latency on a real SQLite file (WAL, synchronous=FULL).
+
+* closed loop: 1, 100 and 1,000 tables of four computers play at once, each move going
+  through the full apply path (lock → apply → durable commit → publish); durable moves/s
+  and the per-move latency (from one committed move of a table to its next);
+* open loop: 1,000 tables of four humans; a driver presses buttons at a fixed 1,000
+  moves/s spread over the tables and times each press until its commit returns;
+* memory: bytes per idle live table (tracemalloc) and the process's peak RSS.
+
+Finished matches are replaced by new tables so the load stays constant. ``--json`` ends
+with one JSON object; ``--quick`` runs a reduced version. Timings are never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import resource
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+from bot.tables import LiveTable, Place, PlayerRef, Press, Refusal, TableManager
+from storage.database import Database
+
+VARIANTS = ("syrian41", "tarneeb_solo", "trix_complex", "tarneeb41_double")
+OWNER = PlayerRef(user_id="bench", name="Bench", language="en")
+HUMANS = [PlayerRef(user_id=f"h{i}", name=f"H{i}", language="en") for i in range(4)]
+
+
+class TimingNotifier:
+    """Records, per table, the time of each committed change."""
+
+    def __init__(self) -> None:
+        self.last: dict[int, float] = {}
+        self.gaps: list[float] = []
+        self.moves = 0
+
+    async def publish(self, table: LiveTable, events: list[dict[str, Any]]) -> None:
+        now = time.perf_counter()
+        previous = self.last.get(table.id)
+        if previous is not None and table.match is not None:
+            self.gaps.append(now - previous)
+            self.moves += 1
+        self.last[table.id] = now
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def computer_table(manager: TableManager, number: int) -> LiveTable:
+    variant = VARIANTS[number % len(VARIANTS)]
+    table = await manager.create(
+        Place("bench", str(number)), OWNER, {"variant": variant}, join=False
+    )
+    for _ in range(4):
+        await manager.add_computer(table.id, OWNER.user_id)
+    await manager.begin(table.id, OWNER.user_id)
+    return table
+
+
+async def closed_loop(path: Path, tables: int, seconds: float) -> dict[str, float]:
+    async with Database.open(path) as db:
+        notifier = TimingNotifier()
+        manager = TableManager(db, notifier)
+        await manager.start()
+        created = 0
+        for _ in range(tables):
+            await computer_table(manager, created)
+            created += 1
+        notifier.gaps.clear()
+        notifier.moves = 0
+        begin = time.perf_counter()
+        while time.perf_counter() - begin < seconds:
+            await asyncio.sleep(0.05)
+            running = sum(1 for t in manager.live_tables() if t.status == "running")
+            for _ in range(tables - running):
+                await computer_table(manager, created)
+                created += 1
+        elapsed = time.perf_counter() - begin
+        moves = notifier.moves
+        gaps = list(notifier.gaps)
+        await manager.close()
+        batches = db.stats.batches
+    return {
+        "moves_per_s": moves / elapsed,
+        "p50_ms": percentile(gaps, 0.5) * 1000,
+        "p99_ms": percentile(gaps, 0.99) * 1000,
+        "moves_per_commit": moves / max(1, batches),
+    }
+
+
+async def open_loop(path: Path, tables: int, rate: float, seconds: float) -> dict[str, float]:
+    config = {"turn_seconds": 3600, "bid_seconds": 3600, "doubling_seconds": 600}
+    async with Database.open(path) as db:
+        manager = TableManager(db, TimingNotifier())
+        await manager.start()
+        live: list[LiveTable] = []
+        for number in range(tables):
+            variant = VARIANTS[number % len(VARIANTS)]
+            table = await manager.create(
+                Place("open", str(number)), HUMANS[0], {"variant": variant, **config}
+            )
+            for player in HUMANS[1:]:
+                await manager.join(table.id, player)
+            await manager.begin(table.id, HUMANS[0].user_id)
+            live.append(table)
+        latencies: list[float] = []
+        pending: set[asyncio.Task[None]] = set()
+
+        async def one_press(table: LiveTable) -> None:
+            match = table.match
+            if match is None or table.status != "running" or not match.to_act:
+                return
+            seat = match.to_act[0]
+            action = match.auto_action(seat)
+            player = HUMANS[seat]
+            sent = time.perf_counter()
+            try:
+                await manager.press(
+                    Press(table_id=table.id, version=table.seq, action=action or {}, player=player)
+                )
+            except Refusal:
+                return
+            latencies.append(time.perf_counter() - sent)
+
+        interval = 1.0 / rate
+        begin = time.perf_counter()
+        issued = 0
+        rng = random.Random(1)
+        while time.perf_counter() - begin < seconds:
+            due = begin + issued * interval
+            delay = due - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            task = asyncio.create_task(one_press(live[rng.randrange(len(live))]))
+            pending.add(task)
+            task.add_done_callback(pending.discard)
+            issued += 1
+        if pending:
+            await asyncio.gather(*pending)
+        elapsed = time.perf_counter() - begin
+        await manager.close()
+    return {
+        "offered_per_s": issued / elapsed,
+        "done_per_s": len(latencies) / elapsed,
+        "p50_ms": percentile(latencies, 0.5) * 1000,
+        "p99_ms": percentile(latencies, 0.99) * 1000,
+    }
+
+
+async def idle_bytes(path: Path, tables: int) -> float:
+    """Memory one more live, started, idle table costs (tracemalloc, after set-up)."""
+    config = {"turn_seconds": 3600, "bid_seconds": 3600}
+    async with Database.open(path) as db:
+        manager = TableManager(db, TimingNotifier())
+        await manager.start()
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
+        for number in range(tables):
+            variant = VARIANTS[number % len(VARIANTS)]
+            table = await manager.create(
+                Place("idle", str(number)), HUMANS[0], {"variant": variant, **config}
+            )
+            for player in HUMANS[1:]:
+                await manager.join(table.id, player)
+            await manager.begin(table.id, HUMANS[0].user_id)
+        after = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        await manager.close()
+    return (after - before) / tables
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Sahra table manager benchmark")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--seconds", type=float, default=8.0)
+    args = parser.parse_args(argv)
+    seconds = 2.0 if args.quick else args.seconds
+    figures: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for tables in (1, 100, 1000):
+            path = Path(folder) / f"closed-{tables}.sqlite"
+            result = asyncio.run(closed_loop(path, tables, seconds))
+            figures[f"moves_per_s_{tables}_tables"] = round(result["moves_per_s"])
+            figures[f"p50_ms_{tables}_tables"] = round(result["p50_ms"], 2)
+            figures[f"p99_ms_{tables}_tables"] = round(result["p99_ms"], 2)
+            print(
+                f"closed loop {tables:>5} tables: {result['moves_per_s']:>9,.0f} durable moves/s"
+                f"  p50 {result['p50_ms']:.2f} ms  p99 {result['p99_ms']:.2f} ms"
+                f"  {result['moves_per_commit']:.1f} moves per commit"
+            )
+        opened = asyncio.run(open_loop(Path(folder) / "open.sqlite", 1000, 1000.0, seconds))
+        figures["p50_ms_at_1000_offered"] = round(opened["p50_ms"], 2)
+        figures["p99_ms_at_1000_offered"] = round(opened["p99_ms"], 2)
+        print(
+            f"open loop 1000 tables at {opened['offered_per_s']:,.0f} moves/s offered:"
+            f" {opened['done_per_s']:,.0f} done/s  p50 {opened['p50_ms']:.2f} ms"
+            f"  p99 {opened['p99_ms']:.2f} ms"
+        )
+        idle = asyncio.run(idle_bytes(Path(folder) / "idle.sqlite", 200 if args.quick else 1000))
+        figures["bytes_per_idle_table"] = round(idle)
+        print(f"memory: {idle:,.0f} bytes per idle live table")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    figures["peak_rss_bytes"] = peak
+    print(f"peak RSS {peak / 2**20:,.1f} MiB")
+    if args.json:
+        print(json.dumps(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
