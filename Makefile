@@ -30,6 +30,7 @@ pytest: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_bench.py $(ARGS)
+	$(BIN)/python benchmarks/manager_bench.py $(ARGS)
 
 run: $(STAMP)
 	$(BIN)/python -m bot.console.autoplay --variant $(VARIANT) --seed $(SEED)

@@ -11,6 +11,9 @@ from collections.abc import Sequence
 from engine.cards import SUIT_MASKS
 
 NO_TRUMP = -1
+RANK_MASKS: tuple[int, ...] = tuple(
+    sum(1 << (suit * 13 + rank) for suit in range(4)) for rank in range(13)
+)
 
 
 def legal_mask(hand: int, led_suit: int) -> int:
@@ -67,9 +70,8 @@ def weakest_card(legal: int, trump: int) -> int:
     candidates = legal
     if trump >= 0 and legal & ~SUIT_MASKS[trump]:
         candidates = legal & ~SUIT_MASKS[trump]
-    for rank in range(13):
-        for suit in range(4):
-            card = suit * 13 + rank
-            if candidates >> card & 1:
-                return card
+    for rank_mask in RANK_MASKS:
+        same_rank = candidates & rank_mask
+        if same_rank:  # the lowest bit of one rank is its lowest suit
+            return (same_rank & -same_rank).bit_length() - 1
     raise ValueError("no legal card")

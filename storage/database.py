@@ -32,6 +32,7 @@ log = logging.getLogger("sahra.storage")
 Synchronous = Literal["FULL", "NORMAL", "OFF", "EXTRA"]
 Statement = tuple[str, Sequence[Any]]
 MAX_BATCH = 2000
+CHECKPOINT_SECONDS = 1.0
 
 
 @dataclass
@@ -70,6 +71,7 @@ class Database:
         self._conn: aiosqlite.Connection | None = None
         self._queue: asyncio.Queue[_Job | object] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        self._checkpointer: asyncio.Task[None] | None = None
         self._closed = False
 
     # ---------------------------------------------------------------- lifecycle
@@ -88,7 +90,7 @@ class Database:
 
     async def start(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        conn = await aiosqlite.connect(self.path, isolation_level="IMMEDIATE")
         try:
             await self._configure(conn)
             await conn.execute("PRAGMA journal_mode=WAL")
@@ -98,12 +100,19 @@ class Database:
             raise
         self._conn = conn
         self._task = asyncio.create_task(self._run(), name="sahra-sqlite-writer")
+        self._checkpointer = asyncio.create_task(
+            self._checkpoints(), name="sahra-sqlite-checkpoint"
+        )
 
     async def close(self) -> None:
         """Commit every queued write, stop the writer and close the connection."""
         if self._closed:
             return
         self._closed = True
+        if self._checkpointer is not None:
+            self._checkpointer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._checkpointer
         if self._task is not None:
             await self._queue.put(_STOP)
             with contextlib.suppress(asyncio.CancelledError):
@@ -116,6 +125,9 @@ class Database:
         await conn.execute(f"PRAGMA synchronous={self.synchronous}")
         await conn.execute("PRAGMA foreign_keys=ON")
         await conn.execute("PRAGMA busy_timeout=5000")
+        # Checkpoints run on their own connection (below), never inside a move's commit,
+        # where copying the WAL back would stall every table waiting on that commit.
+        await conn.execute("PRAGMA wal_autocheckpoint=0")
 
     async def _migrate(self, conn: aiosqlite.Connection) -> None:
         async with conn.execute("PRAGMA user_version") as cursor:
@@ -127,16 +139,30 @@ class Database:
                 f" {SCHEMA_VERSION}"
             )
         for target in range(version + 1, SCHEMA_VERSION + 1):
-            await conn.execute("BEGIN IMMEDIATE")
             try:
+                await conn.execute("BEGIN IMMEDIATE")
                 for statement in _split(MIGRATIONS[target - 1]):
                     await conn.execute(statement)
                 await conn.execute(f"PRAGMA user_version={target}")
-                await conn.execute("COMMIT")
+                await conn.commit()
             except BaseException:
-                await conn.execute("ROLLBACK")
+                await self._rollback(conn)
                 raise
             log.info("event=migrated path=%s version=%d", self.path, target)
+
+    async def _checkpoints(self, interval: float = CHECKPOINT_SECONDS) -> None:
+        """Copy the WAL into the database file in the background (PASSIVE: writers go on)."""
+        conn = await aiosqlite.connect(self.path)
+        try:
+            await self._configure(conn)
+            while True:
+                await asyncio.sleep(interval)
+                try:
+                    await conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error:
+                    log.warning("event=checkpoint_failed path=%s", self.path)
+        finally:
+            await conn.close()
 
     # ---------------------------------------------------------------- writes
 
@@ -182,13 +208,14 @@ class Database:
             for sql, params in job.statements:
                 groups.setdefault(sql, []).append(params)
         try:
-            await conn.execute("BEGIN IMMEDIATE")
+            # The first statement opens the transaction (isolation_level IMMEDIATE takes the
+            # write lock at once): one round trip fewer per batch than an explicit BEGIN.
             for sql, rows in groups.items():
                 if len(rows) == 1:
                     await conn.execute(sql, rows[0])
                 else:
                     await conn.executemany(sql, rows)
-            await conn.execute("COMMIT")
+            await conn.commit()
         except sqlite3.Error as error:
             await self._rollback(conn)
             if len(batch) == 1:
@@ -215,8 +242,7 @@ class Database:
     @staticmethod
     async def _rollback(conn: aiosqlite.Connection) -> None:
         with contextlib.suppress(sqlite3.Error):
-            if conn.in_transaction:
-                await conn.execute("ROLLBACK")
+            await conn.rollback()
 
     # ---------------------------------------------------------------- reads
 

@@ -24,8 +24,8 @@ MIGRATIONS: tuple[str, ...] = (
         updated_at    REAL    NOT NULL,
         last_human_at REAL    NOT NULL,
         deadline      REAL,                      -- absolute time of the pending timer
-        deadline_kind TEXT,                      -- turn forced lobby
-        seq           INTEGER NOT NULL DEFAULT 0 -- actions in the log
+        deadline_kind TEXT,                      -- turn forced lobby (moves: see actions)
+        seq           INTEGER NOT NULL DEFAULT 0 -- actions in the log at the last row update
     );
     CREATE UNIQUE INDEX tables_one_live_per_place
         ON tables (platform, chat, thread) WHERE status IN ('lobby', 'running');
@@ -44,12 +44,14 @@ MIGRATIONS: tuple[str, ...] = (
     );
 
     CREATE TABLE actions (
-        table_id INTEGER NOT NULL REFERENCES tables (id),
-        seq      INTEGER NOT NULL,               -- 1, 2, 3, … per table
-        seat     INTEGER NOT NULL,
-        action   TEXT    NOT NULL,               -- the engine action dict as JSON
-        source   TEXT    NOT NULL,               -- human timeout computer forced
-        at       REAL    NOT NULL,
+        table_id      INTEGER NOT NULL REFERENCES tables (id),
+        seq           INTEGER NOT NULL,          -- 1, 2, 3, … per table
+        seat          INTEGER NOT NULL,
+        action        TEXT    NOT NULL,          -- the engine action dict as JSON
+        source        TEXT    NOT NULL,          -- human timeout computer forced
+        at            REAL    NOT NULL,
+        deadline      REAL,                      -- the table's timer after this action:
+        deadline_kind TEXT,                      -- one row per move, nothing else to write
         PRIMARY KEY (table_id, seq)
     ) WITHOUT ROWID;
 

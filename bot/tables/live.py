@@ -57,6 +57,7 @@ class LiveTable:
     deadline_kind: DeadlineKind | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     timer: asyncio.TimerHandle | None = field(default=None, repr=False)
+    runner: asyncio.Task[None] | None = field(default=None, repr=False)  # computers' loop
 
     @property
     def variant(self) -> str:

@@ -30,8 +30,10 @@ log = logging.getLogger("sahra.tables")
 ComputerPlayer = Callable[[engine.Match, int], dict[str, Any]]
 
 INSERT_ACTION = (
-    "INSERT INTO actions (table_id, seq, seat, action, source, at) VALUES (?,?,?,?,?,?)"
+    "INSERT INTO actions (table_id, seq, seat, action, source, at, deadline, deadline_kind)"
+    " VALUES (?,?,?,?,?,?,?,?)"
 )
+COMPUTER_MOVES_PER_COMMIT = 4
 UPDATE_TABLE = (
     "UPDATE tables SET status = ?, seq = ?, updated_at = ?, last_human_at = ?, deadline = ?,"
     " deadline_kind = ? WHERE id = ?"
@@ -51,6 +53,16 @@ INSERT_RESULT = (
     "INSERT OR REPLACE INTO results (table_id, variant, status, finished_at, winners, draw,"
     " scores, players) VALUES (?,?,?,?,?,?,?,?)"
 )
+
+
+def encode_action(action: dict[str, Any]) -> str:
+    """The action as JSON for the log; card plays (nearly every action) without json.dumps.
+    Only called once the engine accepted the action, so a play's card is a valid code."""
+    if len(action) == 2 and action.get("type") == "play":
+        card = action["card"]
+        if type(card) is str and card.isalnum():
+            return '{"type":"play","card":"' + card + '"}'
+    return json.dumps(action, separators=(",", ":"))
 
 
 def timeout_player(match: engine.Match, seat: int) -> dict[str, Any]:
@@ -307,12 +319,35 @@ class TableManager:
             assert occupant is not None
             if seat not in match.to_act:
                 raise Refusal("not_your_turn")
-            if occupant.away:  # acting again is coming back
-                occupant.away = False
-            return await self._apply(table, seat, press.action, "human")
+            returning = occupant.away  # acting again is coming back
+            occupant.away = False
+            try:
+                return await self._apply(table, seat, press.action, "human", returning)
+            except Refusal:
+                if table.status == "running" and table.seats[seat] is occupant:
+                    occupant.away = returning
+                raise
 
-    async def _apply(self, table: LiveTable, seat: int, action: Any, source: str) -> list[Event]:
-        """Apply, persist, publish; the caller holds the table's lock."""
+    async def _apply(
+        self, table: LiveTable, seat: int, action: Any, source: str, seat_changed: bool = False
+    ) -> list[Event]:
+        """Apply, persist, publish one move; the caller holds the table's lock."""
+        statements: list[Statement] = []
+        events = self._stage(table, seat, action, source, statements, seat_changed)
+        await self._commit(table, statements, events, row=table.status != "running")
+        return events
+
+    def _stage(
+        self,
+        table: LiveTable,
+        seat: int,
+        action: Any,
+        source: str,
+        statements: list[Statement],
+        seat_changed: bool = False,
+    ) -> list[Event]:
+        """Apply one move in memory and add what must be written for it to ``statements``.
+        Nothing is published until ``_commit`` has written them."""
         match = table.match
         assert match is not None
         was_doubling = match.phase == "doubling"
@@ -322,53 +357,73 @@ class TableManager:
             raise Refusal("illegal", error.message, detail=error.code) from None
         table.seq += 1
         now = self.clock()
-        statements: list[Statement] = [
-            (INSERT_ACTION, (table.id, table.seq, seat, json.dumps(action), source, now))
-        ]
         occupant = table.seats[seat]
         assert occupant is not None
-        changed_seats = []
         if source == "human":
             table.last_human_at = now
             if occupant.timeouts:
                 occupant.timeouts = 0
-            changed_seats.append(seat)
+                seat_changed = True
         elif source == "timeout":
             occupant.timeouts += 1
-            changed_seats.append(seat)
+            seat_changed = True
             if occupant.timeouts >= table.config.timeouts_before_takeover and not occupant.away:
                 occupant.away = True
                 events.append({"type": "seat_taken_over", "seat": seat, "reason": "timeouts"})
         if match.phase == "doubling" and not was_doubling:
             table.window_seq = table.seq
-        statements.extend(self._seat_statements(table, changed_seats))
         if match.result is not None:
             table.status = "finished"
             statements.append(self._result_statement(table, "finished", now))
-        await self._commit(table, statements, events)
-        return events
-
-    async def _commit(
-        self, table: LiveTable, statements: list[Statement], events: list[Event]
-    ) -> None:
-        """Plan the next deadline, write everything in one job, then publish and re-arm."""
-        now = self.clock()
-        table.updated_at = now
+        # The timer after this move is stored in the move's own row: one row per move.
         self._plan(table, now)
         statements.append(
             (
-                UPDATE_TABLE,
+                INSERT_ACTION,
                 (
-                    table.status,
+                    table.id,
                     table.seq,
+                    seat,
+                    encode_action(action),
+                    source,
                     now,
-                    table.last_human_at,
                     table.deadline,
                     table.deadline_kind,
-                    table.id,
                 ),
             )
         )
+        if seat_changed:
+            statements.extend(self._seat_statements(table, [seat]))
+        return events
+
+    async def _commit(
+        self,
+        table: LiveTable,
+        statements: list[Statement],
+        events: list[Event],
+        *,
+        row: bool = True,
+    ) -> None:
+        """Write everything in one job, then publish and re-arm. ``row``: the table's own
+        row changes too (status, seats' lobby, a timer not carried by a move)."""
+        now = self.clock()
+        table.updated_at = now
+        if row:
+            self._plan(table, now)
+            statements.append(
+                (
+                    UPDATE_TABLE,
+                    (
+                        table.status,
+                        table.seq,
+                        now,
+                        table.last_human_at,
+                        table.deadline,
+                        table.deadline_kind,
+                        table.id,
+                    ),
+                )
+            )
         try:
             await self.db.write(*statements)
         except Exception as error:
@@ -431,42 +486,67 @@ class TableManager:
             and match is not None
             and any(self._computer_seat(table, s) for s in match.to_act)
         ):
-            delay = table.config.computer_delay_seconds
-            seq = table.seq
-            if delay <= 0:
-                self._spawn(self._computer_turn(table, seq))
-            else:
-                table.timer = loop.call_later(delay, self._spawn_computer, table, seq)
+            if table.runner is None:  # else the running loop plays this move too
+                delay = table.config.computer_delay_seconds
+                if delay <= 0:
+                    self._start_runner(table)
+                else:
+                    table.timer = loop.call_later(delay, self._start_runner, table)
             return
         if table.deadline is not None:
             delay = max(0.0, table.deadline - self.clock())
             token = (table.seq, table.deadline)
             table.timer = loop.call_later(delay, self._spawn_fire, table, token)
 
-    def _spawn_computer(self, table: LiveTable, seq: int) -> None:
-        self._spawn(self._computer_turn(table, seq))
+    def _start_runner(self, table: LiveTable) -> None:
+        if table.runner is None and not self._closing:
+            table.runner = self._spawn(self._run_computers(table))
 
     def _spawn_fire(self, table: LiveTable, token: tuple[int, float]) -> None:
         self._spawn(self._fire(table, token))
 
-    def _spawn(self, coroutine: Any) -> None:
+    def _spawn(self, coroutine: Any) -> asyncio.Task[None]:
         task = asyncio.create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
-    async def _computer_turn(self, table: LiveTable, seq: int) -> None:
-        async with table.lock:
-            if table.seq != seq or table.status != "running" or self._closing:
-                return
-            if self._abandon_due(table):
-                await self._end(table, "abandoned", [{"type": "table_abandoned"}])
-                return
-            match = table.match
-            assert match is not None
-            for seat in match.to_act:
-                if self._computer_seat(table, seat):
-                    await self._apply(table, seat, self.computer(match, seat), "computer")
-                    return
+    async def _run_computers(self, table: LiveTable) -> None:
+        """Play the computer seats' moves one after another while it is their turn. One
+        loop per table (not a task per move); the lock is taken afresh for every move, so
+        a human's press waits at most one move."""
+        try:
+            while True:
+                async with table.lock:
+                    if table.status != "running" or self._closing:
+                        return
+                    if self._abandon_due(table):
+                        await self._end(table, "abandoned", [{"type": "table_abandoned"}])
+                        return
+                    match = table.match
+                    assert match is not None
+                    # Consecutive computer moves of one table share a commit (group commit
+                    # per table); none is published before it.
+                    statements: list[Statement] = []
+                    events: list[Event] = []
+                    for _ in range(COMPUTER_MOVES_PER_COMMIT):
+                        seat = next(
+                            (s for s in match.to_act if self._computer_seat(table, s)), None
+                        )
+                        if seat is None:
+                            break
+                        action = self.computer(match, seat)
+                        events += self._stage(table, seat, action, "computer", statements)
+                        if table.status != "running" or table.config.computer_delay_seconds > 0:
+                            break
+                    if not statements:
+                        return
+                    await self._commit(table, statements, events, row=table.status != "running")
+                if table.config.computer_delay_seconds > 0:
+                    break  # one move per delay: the next is scheduled below
+        finally:
+            table.runner = None
+        self._arm(table)
 
     async def _fire(self, table: LiveTable, token: tuple[int, float]) -> None:
         async with table.lock:
@@ -672,11 +752,19 @@ class TableManager:
                 )
         if table.status == "running":
             async with conn.execute(
-                "SELECT seq, seat, action FROM actions WHERE table_id = ? ORDER BY seq",
+                "SELECT seq, seat, action, source, at, deadline, deadline_kind FROM actions"
+                " WHERE table_id = ? ORDER BY seq",
                 (table.id,),
             ) as cursor:
                 actions = list(await cursor.fetchall())
             self._replay(table, [(a["seq"], a["seat"], json.loads(a["action"])) for a in actions])
+            if actions and actions[-1]["seq"] > row["seq"]:
+                # Moves carry the timer in their own row (the table row is not rewritten).
+                last = actions[-1]
+                table.deadline, table.deadline_kind = last["deadline"], last["deadline_kind"]
+                table.updated_at = max(table.updated_at, last["at"])
+            humans = [a["at"] for a in actions if a["source"] == "human"]
+            table.last_human_at = max([table.last_human_at, *humans])
         return table
 
     def _replay(self, table: LiveTable, actions: list[tuple[int, int, Any]]) -> None:
