@@ -33,10 +33,12 @@ class Harness:
     manager: TableManager
     seeds: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
-    async def restart(self) -> None:
-        """Close everything (as a clean shutdown would) and load again from the file."""
+    async def restart(self, down_for: float = 0.0) -> None:
+        """Close everything (as a clean shutdown would), let ``down_for`` seconds pass,
+        and load again from the file."""
         await self.manager.close()
         await self.db.close()
+        self.clock.advance(down_for)
         self.db = Database(self.path, synchronous="NORMAL")
         await self.db.start()
         self.notifier = InMemoryNotifier()

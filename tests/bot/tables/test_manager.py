@@ -523,9 +523,13 @@ async def test_a_restart_replays_every_table_to_the_same_state(
 
 async def test_an_expired_deadline_fires_at_once_after_a_restart(harness: Harness) -> None:
     table = await full_table(harness.manager, "syrian41", bid_seconds=30)
-    await harness.restart()
-    harness.clock.advance(31)
-    await harness.manager.start()  # a second start re-arms: the deadline is due
+    seat = table.match.to_act[0] if table.match else -1
+    await harness.restart(down_for=31)  # the bot was down past the deadline
     await asyncio.sleep(0.05)
     await harness.manager.settle()
-    assert harness.manager.table(table.id).seq >= 1
+    restored = harness.manager.table(table.id)
+    assert restored.seq == 1
+    rows = await harness.db.fetchall(
+        "SELECT seat, source FROM actions WHERE table_id = ?", (table.id,)
+    )
+    assert [(row["seat"], row["source"]) for row in rows] == [(seat, "timeout")]
