@@ -520,8 +520,7 @@ class TableManager:
                 async with table.lock:
                     if table.status != "running" or self._closing:
                         return
-                    if self._abandon_due(table):
-                        await self._end(table, "abandoned", [{"type": "table_abandoned"}])
+                    if await self._abandon_if_idle(table):
                         return
                     match = table.match
                     assert match is not None
@@ -536,6 +535,11 @@ class TableManager:
                         if seat is None:
                             break
                         action = self.computer(match, seat)
+                        if action not in match.legal_actions(seat):
+                            # A computer player's mistake must not stall the table (or
+                            # leave staged moves behind): the rules' timeout move is legal.
+                            log.error("event=computer_illegal table=%d seat=%d", table.id, seat)
+                            action = match.auto_action(seat) or {}
                         events += self._stage(table, seat, action, "computer", statements)
                         if table.status != "running" or table.config.computer_delay_seconds > 0:
                             break
@@ -555,8 +559,7 @@ class TableManager:
             if table.deadline_kind == "lobby":
                 await self._end(table, "expired", [{"type": "lobby_expired"}])
                 return
-            if self._abandon_due(table):
-                await self._end(table, "abandoned", [{"type": "table_abandoned"}])
+            if await self._abandon_if_idle(table):
                 return
             match = table.match
             assert match is not None
@@ -587,6 +590,13 @@ class TableManager:
         """Wait until no computer move or timer task is running (tests, shutdown)."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def _abandon_if_idle(self, table: LiveTable) -> bool:
+        """End a running table that no human has touched for too long, recorded as such."""
+        if not self._abandon_due(table):
+            return False
+        await self._end(table, "abandoned", [{"type": "table_abandoned"}])
+        return True
 
     def _abandon_due(self, table: LiveTable) -> bool:
         if not any(s is not None and s.kind == "human" for s in table.seats):

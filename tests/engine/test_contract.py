@@ -18,19 +18,26 @@ from typing import Any
 import pytest
 
 import engine
-
-Action = dict[str, Any]
-Event = dict[str, Any]
+from tests.engine.contract_support import (
+    BAD_DECKS,
+    CODES,
+    RANKS,
+    SEATS,
+    SUITS,
+    VIEWERS,
+    Action,
+    Event,
+    card_order,
+    hands_of,
+    restore,
+    shuffled_deck,
+    spellings,
+)
 
 VARIANT_IDS = ("syrian41", "tarneeb41_double", "tarneeb_solo")
 TEAM_VARIANTS = ("syrian41", "tarneeb41_double")
 SOLO = "tarneeb_solo"
-SEATS = (0, 1, 2, 3)
-VIEWERS: tuple[int | None, ...] = (0, 1, 2, 3, None)
-SUITS = "CDHS"
-RANKS = "23456789TJQKA"
 RANK_VALUE = {rank: value for value, rank in enumerate(RANKS, start=2)}
-CODES = tuple(rank + suit for suit in SUITS for rank in RANKS)
 PHASE_NAMES = {"bidding", "trump", "contract", "doubling", "playing", "finished"}
 VARIANT_PHASES = {
     "syrian41": {"bidding", "playing", "finished"},
@@ -93,30 +100,8 @@ GARBAGE_ACTIONS: tuple[object, ...] = (
 # ---------------------------------------------------------------- helpers
 
 
-def shuffled_deck(seed: int) -> list[str]:
-    deck = list(CODES)
-    random.Random(seed).shuffle(deck)
-    return deck
-
-
-def card_order(code: str) -> tuple[int, int]:
-    return SUITS.index(code[1]), RANKS.index(code[0])
-
-
-def spellings(code: str) -> list[str]:
-    """Input spellings the contract accepts for one card: lower case and ``10`` for ten."""
-    forms = [code, code.lower(), code[0].lower() + code[1], code[0] + code[1].lower()]
-    if code[0] == "T":
-        forms += ["10" + code[1], "10" + code[1].lower()]
-    return forms
-
-
 def json_ready(value: object) -> bool:
     return json.loads(json.dumps(value)) == value
-
-
-def hands_of(match: engine.Match) -> list[list[str]]:
-    return [match.hand(seat) for seat in SEATS]
 
 
 def snapshot(match: engine.Match) -> str:
@@ -139,10 +124,6 @@ def snapshot(match: engine.Match) -> str:
         ],
     }
     return json.dumps(state, sort_keys=True)
-
-
-def restore(match: engine.Match) -> engine.Match:
-    return engine.Match.from_json(match.to_json())
 
 
 def actor(match: engine.Match) -> int:
@@ -552,30 +533,6 @@ def test_solo_bad_target_raises_value_error(bad: object) -> None:
 
 
 # ---------------------------------------------------------------- decks
-
-
-def bad_decks() -> dict[str, object]:
-    deck = shuffled_deck(99)
-    no_2c = [code for code in deck if code != "2C"]
-    return {
-        "51 cards": deck[:51],
-        "53 cards": [*deck, deck[0]],
-        "duplicate": [*deck[:51], deck[0]],
-        "duplicate by spelling": [*no_2c, "10h" if "TH" in no_2c else "th"],
-        "empty": [],
-        "rank 1": [*no_2c, "1C"],
-        "rank 11": [*no_2c, "11C"],
-        "unknown suit": [*no_2c, "2X"],
-        "garbage code": [*no_2c, "ZZ"],
-        "empty code": [*no_2c, ""],
-        "int": [*no_2c, 0],
-        "None": [*no_2c, None],
-        "one string": "".join(deck),
-        "104 cards": deck + deck,
-    }
-
-
-BAD_DECKS = bad_decks()
 
 
 @pytest.mark.parametrize("variant", VARIANT_IDS)

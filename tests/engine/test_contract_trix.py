@@ -24,16 +24,23 @@ from typing import Any
 import pytest
 
 import engine
-
-Action = dict[str, Any]
-Event = dict[str, Any]
+from tests.engine.contract_support import (
+    BAD_DECKS,
+    CODES,
+    RANKS,
+    SEATS,
+    SUITS,
+    VIEWERS,
+    Action,
+    Event,
+    card_order,
+    hands_of,
+    restore,
+    shuffled_deck,
+    spellings,
+)
 
 VARIANT = "trix_complex"
-SEATS = (0, 1, 2, 3)
-VIEWERS: tuple[int | None, ...] = (0, 1, 2, 3, None)
-SUITS = "CDHS"
-RANKS = "23456789TJQKA"
-CODES = tuple(rank + suit for suit in SUITS for rank in RANKS)
 DOUBLABLE = ("QC", "QD", "QH", "KH", "QS")  # TX.7: K♥ and the queens, canonical order
 TRIX_PHASES = {"contract", "doubling", "playing", "finished"}
 VIEW_KEYS = {
@@ -106,24 +113,6 @@ GARBAGE_ACTIONS: tuple[object, ...] = (
 # ---------------------------------------------------------------- helpers
 
 
-def shuffled_deck(seed: int) -> list[str]:
-    deck = list(CODES)
-    random.Random(seed).shuffle(deck)
-    return deck
-
-
-def card_order(code: str) -> tuple[int, int]:
-    return SUITS.index(code[1]), RANKS.index(code[0])
-
-
-def spellings(code: str) -> list[str]:
-    """Input spellings the contract accepts for one card: lower case and ``10`` for ten."""
-    forms = [code, code.lower(), code[0].lower() + code[1], code[0] + code[1].lower()]
-    if code[0] == "T":
-        forms += ["10" + code[1], "10" + code[1].lower()]
-    return forms
-
-
 def dealt_from_seat_0(deck: list[str]) -> list[list[str]]:
     """TX.2: ``deck[j]`` goes to seat ``j % 4``; hands in canonical order."""
     return [sorted(deck[seat::4], key=card_order) for seat in SEATS]
@@ -139,10 +128,6 @@ def json_ready(value: object) -> bool:
 
 def key(value: object) -> str:
     return json.dumps(value, sort_keys=True)
-
-
-def hands_of(match: engine.Match) -> list[list[str]]:
-    return [match.hand(seat) for seat in SEATS]
 
 
 def members(match: engine.Match) -> list[Any]:
@@ -176,10 +161,6 @@ def observable(match: engine.Match) -> tuple[Any, ...]:
     change when an action is refused; cheaper than ``snapshot`` for the bulk survey."""
     views = [match.view(viewer) for viewer in VIEWERS]
     return match.to_json(), views, match.to_act, members(match)
-
-
-def restore(match: engine.Match) -> engine.Match:
-    return engine.Match.from_json(match.to_json())
 
 
 def random_step(match: engine.Match, rng: random.Random) -> tuple[int, Action, list[Event]]:
@@ -629,30 +610,6 @@ def test_unknown_option_key_raises_value_error(options: dict[str, Any]) -> None:
 
 
 # ---------------------------------------------------------------- decks
-
-
-def bad_decks() -> dict[str, object]:
-    deck = shuffled_deck(99)
-    no_2c = [code for code in deck if code != "2C"]
-    return {
-        "51 cards": deck[:51],
-        "53 cards": [*deck, deck[0]],
-        "duplicate": [*deck[:51], deck[0]],
-        "duplicate by spelling": [*no_2c, "10h" if "TH" in no_2c else "th"],
-        "empty": [],
-        "rank 1": [*no_2c, "1C"],
-        "rank 11": [*no_2c, "11C"],
-        "unknown suit": [*no_2c, "2X"],
-        "garbage code": [*no_2c, "ZZ"],
-        "empty code": [*no_2c, ""],
-        "int": [*no_2c, 0],
-        "None": [*no_2c, None],
-        "one string": "".join(deck),
-        "104 cards": deck + deck,
-    }
-
-
-BAD_DECKS = bad_decks()
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_DECKS))
