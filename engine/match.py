@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from engine.actions import PLAY, parse_action
-from engine.cards import CARD_BY_CODE, CARD_CODES, cards_of, codes_of
+from engine.cards import CARD_BY_CODE, codes_of
 from engine.dealing import deal_hands, seeded_deck, validate_decks
 from engine.errors import IllegalAction
 
@@ -342,8 +342,4 @@ class Match(ABC):
         return {"type": "match_over", "result": self.result}
 
 
-def card_list(cards: list[int]) -> list[str]:
-    return [CARD_CODES[card] for card in cards]
-
-
-__all__ = ["Action", "Event", "Match", "Phase", "card_list", "cards_of", "check_seat"]
+__all__ = ["Action", "Event", "Match", "Phase", "check_seat"]

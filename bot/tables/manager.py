@@ -535,12 +535,16 @@ class TableManager:
                         if seat is None:
                             break
                         action = self.computer(match, seat)
-                        if action not in match.legal_actions(seat):
+                        try:
+                            staged = self._stage(table, seat, action, "computer", statements)
+                        except Refusal:
                             # A computer player's mistake must not stall the table (or
-                            # leave staged moves behind): the rules' timeout move is legal.
+                            # drop moves staged before it); the refusal changed nothing,
+                            # and the rules' timeout move is always legal.
                             log.error("event=computer_illegal table=%d seat=%d", table.id, seat)
-                            action = match.auto_action(seat) or {}
-                        events += self._stage(table, seat, action, "computer", statements)
+                            fallback = match.auto_action(seat) or {}
+                            staged = self._stage(table, seat, fallback, "computer", statements)
+                        events += staged
                         if table.status != "running" or table.config.computer_delay_seconds > 0:
                             break
                     if not statements:

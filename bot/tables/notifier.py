@@ -35,9 +35,3 @@ class InMemoryNotifier:
             if table_id is None or published_id == table_id
             for event in events
         ]
-
-
-@dataclass
-class NullNotifier:
-    async def publish(self, table: LiveTable, events: list[Event]) -> None:
-        return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -70,3 +71,28 @@ def bad_decks() -> dict[str, object]:
 
 
 BAD_DECKS = bad_decks()
+
+
+# Every view has at least these keys (engine-api.md, "View keys").
+CONTRACT_VIEW_KEYS = {
+    "variant",
+    "phase",
+    "deal_number",
+    "dealer",
+    "turn",
+    "hand",
+    "hand_sizes",
+    "scores",
+    "team_scores",
+    "trump",
+    "shown_card",
+    "bids",
+    "trick",
+    "last_trick",
+    "tricks_won",
+    "result",
+}
+
+
+def json_ready(value: object) -> bool:
+    return bool(json.loads(json.dumps(value)) == value)

@@ -29,9 +29,13 @@ from tests.engine.contract_support import (
     Event,
     card_order,
     hands_of,
+    json_ready,
     restore,
     shuffled_deck,
     spellings,
+)
+from tests.engine.contract_support import (
+    CONTRACT_VIEW_KEYS as VIEW_KEYS,
 )
 
 VARIANT_IDS = ("syrian41", "tarneeb41_double", "tarneeb_solo")
@@ -43,24 +47,6 @@ VARIANT_PHASES = {
     "syrian41": {"bidding", "playing", "finished"},
     "tarneeb41_double": {"bidding", "playing", "finished"},
     "tarneeb_solo": {"bidding", "trump", "playing", "finished"},
-}
-VIEW_KEYS = {
-    "variant",
-    "phase",
-    "deal_number",
-    "dealer",
-    "turn",
-    "hand",
-    "hand_sizes",
-    "scores",
-    "team_scores",
-    "trump",
-    "shown_card",
-    "bids",
-    "trick",
-    "last_trick",
-    "tricks_won",
-    "result",
 }
 SOLO_VIEW_KEYS = {"declarer", "contract_bid"}
 BAD_SEATS: tuple[object, ...] = (4, -1, 5, "0", "1", None, True, False, 1.0, [0])
@@ -98,10 +84,6 @@ GARBAGE_ACTIONS: tuple[object, ...] = (
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def json_ready(value: object) -> bool:
-    return json.loads(json.dumps(value)) == value
 
 
 def snapshot(match: engine.Match) -> str:

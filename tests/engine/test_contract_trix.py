@@ -27,6 +27,7 @@ import engine
 from tests.engine.contract_support import (
     BAD_DECKS,
     CODES,
+    CONTRACT_VIEW_KEYS,
     RANKS,
     SEATS,
     SUITS,
@@ -35,6 +36,7 @@ from tests.engine.contract_support import (
     Event,
     card_order,
     hands_of,
+    json_ready,
     restore,
     shuffled_deck,
     spellings,
@@ -43,29 +45,7 @@ from tests.engine.contract_support import (
 VARIANT = "trix_complex"
 DOUBLABLE = ("QC", "QD", "QH", "KH", "QS")  # TX.7: K♥ and the queens, canonical order
 TRIX_PHASES = {"contract", "doubling", "playing", "finished"}
-VIEW_KEYS = {
-    "variant",
-    "phase",
-    "deal_number",
-    "dealer",
-    "turn",
-    "hand",
-    "hand_sizes",
-    "scores",
-    "team_scores",
-    "trump",
-    "shown_card",
-    "bids",
-    "trick",
-    "last_trick",
-    "tricks_won",
-    "contract",
-    "owner",
-    "doubled",
-    "rows",
-    "finished_order",
-    "result",
-}
+VIEW_KEYS = CONTRACT_VIEW_KEYS | {"contract", "owner", "doubled", "rows", "finished_order"}
 # Found once with ``find_drawn_seed`` below (kept out of the test): under auto_action play
 # this seed's match ends with equal team totals.
 DRAWN_SEED = 55
@@ -120,10 +100,6 @@ def dealt_from_seat_0(deck: list[str]) -> list[list[str]]:
 
 def doublable(hand: list[str]) -> list[str]:
     return [code for code in hand if code in DOUBLABLE]
-
-
-def json_ready(value: object) -> bool:
-    return bool(json.loads(json.dumps(value)) == value)
 
 
 def key(value: object) -> str:
