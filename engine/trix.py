@@ -102,6 +102,7 @@ class TrixComplex(TrickPlayMatch):
         "_rows",
         "_finished",
         "_deal_points",
+        "_passes",
     )
 
     _owner: int
@@ -114,6 +115,7 @@ class TrixComplex(TrickPlayMatch):
     _rows: list[list[int] | None]  # Trix: per suit [low rank, high rank] or None
     _finished: list[int]  # Trix: seats in the order they emptied their hands
     _deal_points: list[int]  # this deal's points so far (credited at its end)
+    _passes: list[list[Any]]  # Trix: [seat, rows when it passed] — public (TX.9)
 
     @classmethod
     def _validate_options(cls, options: object) -> dict[str, Any]:
@@ -146,6 +148,7 @@ class TrixComplex(TrickPlayMatch):
         self._rows = [None, None, None, None]
         self._finished = []
         self._deal_points = [0, 0, 0, 0]
+        self._passes = []
         self.phase = Phase.CONTRACT
         self._turn = self._owner
         events[0]["owner"] = self._owner
@@ -360,12 +363,16 @@ class TrixComplex(TrickPlayMatch):
             raise IllegalAction(
                 "pass_not_allowed", "you hold a card you can lay: you must play it"
             )
+        # Everyone saw the pass, so everyone knows the seat held no layable card then.
+        self._passes.append([seat, [None if row is None else list(row) for row in self._rows]])
         self._turn = self._next_with_cards(seat)
         return [{"type": "pass", "seat": seat}]
 
-    def _rows_view(self) -> dict[str, dict[str, str] | None]:
+    def _rows_view(
+        self, rows: list[list[int] | None] | None = None
+    ) -> dict[str, dict[str, str] | None]:
         view: dict[str, dict[str, str] | None] = {}
-        for suit, row in enumerate(self._rows):
+        for suit, row in enumerate(self._rows if rows is None else rows):
             letter = "CDHS"[suit]
             view[letter] = None
             if row is not None:
@@ -441,5 +448,8 @@ class TrixComplex(TrickPlayMatch):
                 [] if own is None else [{"card": CARD_CODES[c], "seat": seat} for c in own]
             )
         view["rows"] = self._rows_view() if self._contract == TRIX else None
+        view["passes"] = [
+            {"seat": passer, "rows": self._rows_view(rows)} for passer, rows in self._passes
+        ]
         view["finished_order"] = list(self._finished)
         view["deals_total"] = DEALS

@@ -1,0 +1,109 @@
+"""Play a determinized deal to its end with the heuristic policies, fast.
+
+The search player calls these thousands of times per decision, so they work on four hand
+masks and plain lists. Every seat plays by the same imperfect-information policy it would
+use at the table (its own hand and the cards still out — never the other hands), which
+keeps the rollouts honest about what players can know.
+"""
+
+from __future__ import annotations
+
+from engine.cards import FULL_MASK
+from engine.players.cardplay import choose_play, trick_best
+from engine.players.complex import complex_play
+from engine.players.layout import layout_play
+from engine.trix import PLACINGS, layout_mask, trick_points
+
+
+def trick_rollout(
+    hands: list[int],
+    trick: list[int],
+    seats: list[int],
+    leader: int,
+    trump: int,
+    played: int,
+    allies: list[int],
+) -> list[int]:
+    """Tricks each seat takes from here to the end of a Tarneeb deal (T41.7, TS.7).
+    ``hands`` is consumed; ``trick``/``seats`` are the current trick, led by ``leader``."""
+    tricks = [0, 0, 0, 0]
+    trick = list(trick)
+    seats = list(seats)
+    while True:
+        seat = (leader + len(trick)) & 3
+        hand = hands[seat]
+        if not hand:
+            return tricks
+        card = choose_play(hand, trick, seats, trump, FULL_MASK & ~played & ~hand, allies[seat])
+        hands[seat] = hand & ~(1 << card)
+        played |= 1 << card
+        trick.append(card)
+        seats.append(seat)
+        if len(trick) == 4:
+            leader = seats[trick_best(trick, trump)]
+            tricks[leader] += 1
+            trick, seats = [], []
+
+
+def complex_rollout(
+    hands: list[int],
+    trick: list[int],
+    seats: list[int],
+    leader: int,
+    played: int,
+    allies: list[int],
+    doubled: dict[int, int],
+) -> list[int]:
+    """Points (TX.6, TX.8) each seat collects from here to the end of a Complex deal."""
+    points = [0, 0, 0, 0]
+    trick = list(trick)
+    seats = list(seats)
+    while True:
+        seat = (leader + len(trick)) & 3
+        hand = hands[seat]
+        if not hand:
+            return points
+        card = complex_play(
+            hand, trick, seats, FULL_MASK & ~played & ~hand, allies[seat], seat, doubled
+        )
+        hands[seat] = hand & ~(1 << card)
+        played |= 1 << card
+        trick.append(card)
+        seats.append(seat)
+        if len(trick) == 4:
+            winner = seats[trick_best(trick, -1)]
+            for who, value in enumerate(trick_points(trick, seats[0], winner, doubled)):
+                points[who] += value
+            leader = winner
+            trick, seats = [], []
+
+
+def layout_rollout(
+    hands: list[int], rows: list[list[int] | None], seat: int, finished: list[int]
+) -> list[int]:
+    """Placement points (TX.10) of every seat for a Trix deal played on from here, with
+    ``seat`` to move and ``finished`` the seats already out, in order."""
+    rows = [None if row is None else list(row) for row in rows]
+    finished = list(finished)
+    while len(finished) < 3:
+        hand = hands[seat]
+        if hand:
+            card = layout_play(hand, rows) if hand & layout_mask(rows) else -1
+            if card >= 0:
+                hands[seat] = hand & ~(1 << card)
+                suit, rank = divmod(card, 13)
+                row = rows[suit]
+                if row is None:
+                    rows[suit] = [rank, rank]
+                elif rank < row[0]:
+                    row[0] = rank
+                else:
+                    row[1] = rank
+                if not hands[seat]:
+                    finished.append(seat)
+        seat = (seat + 1) & 3
+    points = [0, 0, 0, 0]
+    for place, who in enumerate(finished):
+        points[who] = PLACINGS[place]
+    points[next(s for s in range(4) if s not in finished)] = PLACINGS[3]
+    return points

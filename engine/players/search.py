@@ -1,0 +1,304 @@
+"""The search computer player ("hard"): determinized Monte Carlo over the heuristic.
+
+For a decision it deals the unseen cards several times consistently with what its seat has
+seen (``sampling``), then scores each candidate action by playing every such deal to the
+end with the heuristic policies (``rollouts``) — the same worlds for every candidate, so
+their comparison is not drowned in the luck of the deal. Bids use the same rollouts to
+measure how many tricks the hand takes, instead of a point count.
+
+The budget is a number of rollouts, not a time: the engine reads no clock, and the same
+view always gets the same answer (the RNG is seeded from the player's seed and the view).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from engine.cards import CARD_BY_CODE, CARD_CODES
+from engine.fast import tarneeb_deltas
+from engine.match import Action
+from engine.players.bidding import (
+    estimate_tricks,
+    solo_call,
+    solo_value,
+    spread,
+    tarneeb_bid,
+)
+from engine.players.cardplay import trick_best
+from engine.players.complex import COST, choose_doubles
+from engine.players.heuristic import DOUBLE_FROM, HeuristicPlayer, bid_context, play_action
+from engine.players.knowledge import Knowledge, read_view
+from engine.players.rollouts import complex_rollout, layout_rollout, trick_rollout
+from engine.players.sampling import sample_hands
+from engine.solo import solo_deltas
+from engine.trix import PLACINGS, trick_points
+
+Simulation = Callable[[list[int], int], list[int]]  # (world hands, my card) -> seat values
+
+
+class SearchPlayer:
+    """Determinized Monte Carlo with heuristic rollouts."""
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, rollouts: int = 360, min_worlds: int = 12) -> None:
+        self.seed = seed
+        self.rollouts = rollouts  # per card decision, shared among the candidates
+        self.min_worlds = min_worlds
+        self._fallback = HeuristicPlayer()
+
+    def decide(self, view: dict[str, Any]) -> Action:
+        legal: list[Action] = view["legal_actions"]
+        if not legal:
+            raise ValueError("this seat has nothing to do now")
+        if len(legal) == 1:
+            return legal[0]
+        know = read_view(view)
+        rng = random.Random(
+            f"sahra:search:{self.seed}:{know.variant}:{view['deal_number']}:{know.seat}:"
+            f"{know.phase}:{know.hand}:{know.played}:{len(know.trick)}:{know.scores}"
+        )
+        phase = know.phase
+        if know.variant == "trix_complex":
+            if phase == "contract":
+                return self._contract(know, rng)
+            if phase == "doubling":
+                return {
+                    "type": "double",
+                    "cards": [CARD_CODES[c] for c in choose_doubles(know.hand)],
+                }
+            if know.contract == "trix":
+                return self._layout(know, legal, rng)
+            return self._play(know, legal, rng)
+        if phase == "bidding":
+            if know.variant == "tarneeb_solo":
+                return self._solo_auction(know, legal, rng)
+            return self._tarneeb_bid(know, legal, rng)
+        if phase == "trump":
+            odds = self._solo_odds(know, rng)
+            bid = know.contract_bid or 7
+            suit = max(range(4), key=lambda s: (solo_value(bid, odds[s]), s))
+            return {"type": "trump", "suit": "CDHS"[suit]}
+        return self._play(know, legal, rng)
+
+    # ---------------------------------------------------------------- bidding
+
+    def _worlds(self, know: Knowledge, rng: random.Random, count: int) -> list[list[int]]:
+        return [sample_hands(know, rng) for _ in range(count)]
+
+    def _bid_worlds(self) -> int:
+        return max(self.min_worlds, self.rollouts // 6)
+
+    def _tarneeb_bid(self, know: Knowledge, legal: list[Action], rng: random.Random) -> Action:
+        """T41.5: measure this hand's tricks over sampled deals played out, then bid for the
+        best expected score (``bidding.tarneeb_bid``)."""
+        seat = know.seat
+        assert know.dealer is not None
+        allies = [1 << s | 1 << (s ^ 2) for s in range(4)]
+        counts = [0] * 14
+        worlds = self._worlds(know, rng, self._bid_worlds())
+        for hands in worlds:
+            tricks = trick_rollout(hands, [], [], (know.dealer + 1) & 3, know.trump, 0, allies)
+            counts[tricks[seat]] += 1
+        odds = _blend(counts, spread(estimate_tricks(know.hand, know.trump)))
+        bids = [action["value"] for action in legal]
+        return {"type": "bid", "value": tarneeb_bid(bids, odds, **bid_context(know))}
+
+    def _solo_odds(self, know: Knowledge, rng: random.Random) -> list[list[float]]:
+        """TS.6: this seat's trick distribution as declarer with each suit as trump."""
+        seat = know.seat
+        allies = [1 << seat if s == seat else 0b1111 & ~(1 << seat) for s in range(4)]
+        worlds = self._worlds(know, rng, max(self.min_worlds, self.rollouts // 12))
+        odds = []
+        for suit in range(4):
+            counts = [0] * 14
+            for hands in worlds:
+                tricks = trick_rollout(list(hands), [], [], seat, suit, 0, allies)
+                counts[tricks[seat]] += 1
+            odds.append(_blend(counts, spread(estimate_tricks(know.hand, suit) + 0.5)))
+        return odds
+
+    def _solo_auction(self, know: Knowledge, legal: list[Action], rng: random.Random) -> Action:
+        bids = [action["value"] for action in legal if action["type"] == "bid"]
+        forced = all(action["type"] == "bid" for action in legal)
+        odds = self._solo_odds(know, rng)
+        best = max(odds, key=lambda o: solo_value(bids[0], o) if bids else 0.0)
+        call = solo_call(bids, best, forced)
+        return {"type": "pass"} if call is None else {"type": "bid", "value": call}
+
+    def _contract(self, know: Knowledge, rng: random.Random) -> Action:
+        """TX.4: play out both contracts with this hand; choose the one where our side does
+        better than the other (the kingdom's second deal is a fresh hand either way)."""
+        seat = know.seat
+        allies = [1 << s | 1 << (s ^ 2) for s in range(4)]
+        worlds = self._worlds(know, rng, max(self.min_worlds, self.rollouts // 8))
+        margin = {"complex": 0, "trix": 0}
+        for hands in worlds:
+            points = complex_rollout(list(hands), [], [], seat, 0, allies, {})
+            margin["complex"] += _team_margin(points, seat)
+            points = layout_rollout(list(hands), [None, None, None, None], seat, [])
+            margin["trix"] += _team_margin(points, seat)
+        choice = max(margin, key=lambda name: (margin[name], name == "complex"))
+        return {"type": "contract", "contract": choice}
+
+    # ---------------------------------------------------------------- card play
+
+    def _play(self, know: Knowledge, legal: list[Action], rng: random.Random) -> Action:
+        legal_cards = [_card(action) for action in legal]
+        candidates = _distinct(legal_cards, know)
+        if len(candidates) == 1:
+            return play_action(candidates[0])
+        simulate = self._simulation(know)
+        return play_action(self._best(know, candidates, simulate, rng))
+
+    def _best(
+        self, know: Knowledge, candidates: list[int], simulate: Simulation, rng: random.Random
+    ) -> int:
+        worlds = self._worlds(
+            know, rng, max(self.min_worlds, self.rollouts // max(1, len(candidates)))
+        )
+        seat = know.seat
+        best_card, best_total = candidates[0], None
+        for card in candidates:
+            total = 0.0
+            for hands in worlds:
+                total += simulate(list(hands), card)[seat]
+            if best_total is None or total > best_total:
+                best_card, best_total = card, total
+        return best_card
+
+    def _simulation(self, know: Knowledge) -> Simulation:
+        """A function that plays one world on from this seat's card and returns each seat's
+        value (its side's gain over the other side's)."""
+        seat = know.seat
+        trick = [card for _, card in know.trick]
+        seats = [who for who, _ in know.trick]
+        leader = seats[0] if seats else seat
+        variant = know.variant
+        if variant == "trix_complex":
+            allies = [1 << s | 1 << (s ^ 2) for s in range(4)]
+            doubled = know.doubled
+
+            def complex_world(hands: list[int], card: int) -> list[int]:
+                hands[seat] &= ~(1 << card)
+                now, who = [*trick, card], [*seats, seat]
+                played = know.played | 1 << card
+                points = [0, 0, 0, 0]
+                first = leader
+                if len(now) == 4:
+                    first = who[trick_best(now, -1)]
+                    points = trick_points(now, who[0], first, doubled)
+                    now, who = [], []
+                more = complex_rollout(hands, now, who, first, played, allies, doubled)
+                return _margins([points[s] + more[s] for s in range(4)], teams=True)
+
+            return complex_world
+        trump = know.trump
+        if variant == "tarneeb_solo":
+            declarer = know.declarer if know.declarer is not None else seat
+            allies = [
+                1 << declarer if s == declarer else 0b1111 & ~(1 << declarer) for s in range(4)
+            ]
+            bid = know.contract_bid or 7
+        else:
+            allies = [1 << s | 1 << (s ^ 2) for s in range(4)]
+            bids = [b if isinstance(b, int) else 0 for b in know.bids]
+            double_from = DOUBLE_FROM[variant] or 99
+
+        def trick_world(hands: list[int], card: int) -> list[int]:
+            hands[seat] &= ~(1 << card)
+            now, who = [*trick, card], [*seats, seat]
+            played = know.played | 1 << card
+            tricks = list(know.tricks_won)
+            first = leader
+            if len(now) == 4:
+                first = who[trick_best(now, trump)]
+                tricks[first] += 1
+                now, who = [], []
+            more = trick_rollout(hands, now, who, first, trump, played, allies)
+            total = [tricks[s] + more[s] for s in range(4)]
+            if variant == "tarneeb_solo":
+                return _margins(solo_deltas(bid, declarer, total), teams=False)
+            return _margins(tarneeb_deltas(bids, total, double_from), teams=True)
+
+        return trick_world
+
+    def _layout(self, know: Knowledge, legal: list[Action], rng: random.Random) -> Action:
+        """TX.9: try each card that can be laid in sampled deals played to the end."""
+        seat = know.seat
+        candidates = [_card(action) for action in legal if action["type"] == "play"]
+
+        def layout_world(hands: list[int], card: int) -> list[int]:
+            hands[seat] &= ~(1 << card)
+            rows = [None if row is None else list(row) for row in know.rows]
+            suit, rank = divmod(card, 13)
+            row = rows[suit]
+            if row is None:
+                rows[suit] = [rank, rank]
+            elif rank < row[0]:
+                row[0] = rank
+            else:
+                row[1] = rank
+            finished = list(know.finished)
+            if not hands[seat]:
+                finished.append(seat)
+            if len(finished) == 3:
+                points = [0, 0, 0, 0]
+                for place, who in enumerate(finished):
+                    points[who] = PLACINGS[place]
+                points[next(s for s in range(4) if s not in finished)] = PLACINGS[3]
+            else:
+                points = layout_rollout(hands, rows, (seat + 1) & 3, finished)
+            return _margins(points, teams=True)
+
+        return play_action(self._best(know, candidates, layout_world, rng))
+
+
+def _card(action: Action) -> int:
+    return CARD_BY_CODE[action["card"]]
+
+
+def _distinct(cards: list[int], know: Knowledge) -> list[int]:
+    """One card per group of equivalent cards: same suit, nothing but our own or played
+    cards between them, and (Complex) the same penalty — they play identically."""
+    gone = know.hand | know.played
+    result: list[int] = []
+    complex_deal = know.variant == "trix_complex"
+    for card in sorted(cards):
+        if result:
+            previous = result[-1]
+            between = ((1 << card) - 1) & ~((2 << previous) - 1)
+            if (
+                previous // 13 == card // 13
+                and between & ~gone == 0
+                and (not complex_deal or COST[previous] == COST[card])
+            ):
+                continue
+        result.append(card)
+    return result
+
+
+def _margins(values: list[int], *, teams: bool) -> list[int]:
+    """Each seat's value: its side's total minus the other side's (teams), or its own
+    minus the others' average, times three to stay in ints (solo)."""
+    if teams:
+        a, b = values[0] + values[2], values[1] + values[3]
+        return [a - b, b - a, a - b, b - a]
+    total = sum(values)
+    return [4 * value - total for value in values]
+
+
+def _team_margin(points: list[int], seat: int) -> int:
+    return _margins(points, teams=True)[seat]
+
+
+def _blend(counts: list[int], prior: list[float], weight: float = 0.15) -> list[float]:
+    """Measured trick counts, smoothed by a little of the point-count prior so that a
+    count never seen in a few dozen samples is not treated as impossible."""
+    total = sum(counts) or 1
+    return [(1 - weight) * c / total + weight * p for c, p in zip(counts, prior, strict=True)]
+
+
+__all__ = ["SearchPlayer"]
