@@ -29,6 +29,10 @@ class TableConfig(BaseModel):
     lobby_ttl_seconds: int = Field(default=1800, ge=10, le=7 * 24 * 3600)
     abandon_after_seconds: int = Field(default=3600, ge=30, le=30 * 24 * 3600)
     language: Language = "ar"
+    difficulty: Literal["easy", "hard"] = Field(
+        default="easy",
+        description="computer players: easy = heuristic (instant), hard = search (stronger)",
+    )
 
     @model_validator(mode="after")
     def _target_only_for_solo(self) -> TableConfig:

@@ -19,6 +19,7 @@ from typing import Any
 
 import engine
 from bot.tables.commands import PlayerRef, Press
+from bot.tables.computers import Computers
 from bot.tables.config import TableConfig
 from bot.tables.errors import Refusal
 from bot.tables.live import LIVE_STATUSES, DeadlineKind, LiveTable, Place, Seat, Status
@@ -26,8 +27,6 @@ from bot.tables.notifier import Event, Notifier
 from storage.database import Database, Statement
 
 log = logging.getLogger("sahra.tables")
-
-ComputerPlayer = Callable[[engine.Match, int], dict[str, Any]]
 
 INSERT_ACTION = (
     "INSERT INTO actions (table_id, seq, seat, action, source, at, deadline, deadline_kind)"
@@ -65,13 +64,6 @@ def encode_action(action: dict[str, Any]) -> str:
     return json.dumps(action, separators=(",", ":"))
 
 
-def timeout_player(match: engine.Match, seat: int) -> dict[str, Any]:
-    """The stand-in computer: the move the rules prescribe on a timeout."""
-    action = match.auto_action(seat)
-    assert action is not None
-    return action
-
-
 def _new_seed() -> int:
     return random.SystemRandom().getrandbits(62)
 
@@ -84,13 +76,13 @@ class TableManager:
         *,
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] = _new_seed,
-        computer: ComputerPlayer = timeout_player,
+        computers: Computers | None = None,
     ) -> None:
         self.db = db
         self.notifier = notifier
         self.clock = clock
         self.seed_source = seed_source
-        self.computer = computer
+        self.computers = computers or Computers()
         self._tables: dict[int, LiveTable] = {}
         self._by_place: dict[Place, int] = {}
         self._next_id = 1
@@ -534,7 +526,11 @@ class TableManager:
                         )
                         if seat is None:
                             break
-                        action = self.computer(match, seat)
+                        # Takeovers and empty seats play at the table's difficulty.
+                        difficulty = table.config.difficulty
+                        action = await self.computers.decide(
+                            difficulty, match.seed * 4 + seat, match.view(seat)
+                        )
                         try:
                             staged = self._stage(table, seat, action, "computer", statements)
                         except Refusal:
@@ -545,8 +541,12 @@ class TableManager:
                             fallback = match.auto_action(seat) or {}
                             staged = self._stage(table, seat, fallback, "computer", statements)
                         events += staged
-                        if table.status != "running" or table.config.computer_delay_seconds > 0:
-                            break
+                        if (
+                            table.status != "running"
+                            or table.config.computer_delay_seconds > 0
+                            or self.computers.thinks_long(difficulty)
+                        ):
+                            break  # publish now rather than after the next slow decision
                     if not statements:
                         return
                     await self._commit(table, statements, events, row=table.status != "running")

@@ -22,12 +22,16 @@ DOUBLE_FROM = {"syrian41": None, "tarneeb41_double": 7}  # T41D.4
 
 def allies_of(know: Knowledge) -> int:
     """The seats on this seat's side, as a 4-bit set: the partner opposite (T41.1, TX.1);
-    in solo the declarer is alone against the other three (TS.8)."""
+    in solo the declarer is alone against the other three until the contract is beaten,
+    and then every defender plays for its own tricks (TS.8 pays each its own)."""
     seat = know.seat
     if know.variant == "tarneeb_solo":
         declarer = know.declarer
         if declarer is None or declarer == seat:
             return 1 << seat
+        left = 13 - sum(know.tricks_won)
+        if know.tricks_won[declarer] + left < (know.contract_bid or 7):
+            return 1 << seat  # the contract is beaten: now each defender scores its own tricks
         return 0b1111 & ~(1 << declarer)
     return 1 << seat | 1 << (seat ^ 2)
 

@@ -23,13 +23,22 @@ def trick_rollout(
     trump: int,
     played: int,
     allies: list[int],
+    contract: tuple[int, int] | None = None,
 ) -> list[int]:
     """Tricks each seat takes from here to the end of a Tarneeb deal (T41.7, TS.7).
-    ``hands`` is consumed; ``trick``/``seats`` are the current trick, led by ``leader``."""
+    ``hands`` is consumed; ``trick``/``seats`` are the current trick, led by ``leader``.
+    ``contract`` (solo): (declarer, tricks it still needs) — once it cannot make them, the
+    defenders stop helping each other (TS.8 pays each its own tricks)."""
     tricks = [0, 0, 0, 0]
     trick = list(trick)
     seats = list(seats)
+    left = max(hand.bit_count() for hand in hands)  # tricks still to finish, this one included
     while True:
+        if contract is not None:
+            declarer, needed = contract
+            if tricks[declarer] + left < needed:
+                allies = [1, 2, 4, 8]
+                contract = None
         seat = (leader + len(trick)) & 3
         hand = hands[seat]
         if not hand:
@@ -43,6 +52,7 @@ def trick_rollout(
             leader = seats[trick_best(trick, trump)]
             tricks[leader] += 1
             trick, seats = [], []
+            left -= 1
 
 
 def complex_rollout(

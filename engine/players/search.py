@@ -202,7 +202,9 @@ class SearchPlayer:
                 1 << declarer if s == declarer else 0b1111 & ~(1 << declarer) for s in range(4)
             ]
             bid = know.contract_bid or 7
+            contract: tuple[int, int] | None = (declarer, bid)
         else:
+            contract = None
             allies = [1 << s | 1 << (s ^ 2) for s in range(4)]
             bids = [b if isinstance(b, int) else 0 for b in know.bids]
             double_from = DOUBLE_FROM[variant] or 99
@@ -217,7 +219,9 @@ class SearchPlayer:
                 first = who[trick_best(now, trump)]
                 tricks[first] += 1
                 now, who = [], []
-            more = trick_rollout(hands, now, who, first, trump, played, allies)
+            # Solo: the tricks the declarer still needs, from here on.
+            needs = None if contract is None else (declarer, bid - tricks[declarer])
+            more = trick_rollout(hands, now, who, first, trump, played, allies, needs)
             total = [tricks[s] + more[s] for s in range(4)]
             if variant == "tarneeb_solo":
                 return _margins(solo_deltas(bid, declarer, total), teams=False)

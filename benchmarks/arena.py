@@ -1,0 +1,206 @@
+"""Arena: computer players against each other, whole matches, every variant.
+
+For each pairing "A vs B" and each seed, the same seeded deals are played once per
+arrangement of the sides — team variants: A on seats 0+2 then A on seats 1+3; solo: one A
+in each of the four seats with three B — so the luck of the cards cancels out. Prints per
+variant and pairing: A's match win rate with a 95% Wilson interval (a draw counts half;
+solo parity is 0.25), the mean score per seat per deal of each side, and the decision time
+p50/p95 of each player type. ``--json`` adds one JSON object as the last line:
+``<variant>_<a>_vs_<b>`` win rates, ``<variant>_decision_p95_ms`` and ``decision_p95_ms``
+(the slowest type's p95 over all variants). Timings are printed, never asserted.
+
+    python benchmarks/arena.py --quick            # a reduced run, under two minutes
+    python benchmarks/arena.py --seeds 30 --jobs 2  # the figures quoted in issue notes
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+import engine
+from engine.players import new_player
+
+VARIANTS = ("syrian41", "tarneeb41_double", "tarneeb_solo", "trix_complex")
+PAIRINGS = (("heuristic", "random"), ("search", "heuristic"))
+DEAL_CAP = 80  # a match still running after this many deals is scored as a draw
+
+
+@dataclass
+class Outcome:
+    """One match of an arena task."""
+
+    variant: str
+    pairing: tuple[str, str]
+    won: float  # 1 A won, 0 A lost, 0.5 draw or cap
+    capped: bool
+    deals: int
+    score_a: float  # mean final score of A's seats
+    score_b: float
+    times: dict[str, list[float]] = field(default_factory=dict)  # kind -> seconds
+
+
+def arrangements(variant: str) -> list[list[bool]]:
+    """Which seats A holds, per match of one seed."""
+    if variant == "tarneeb_solo":
+        return [[seat == a for seat in range(4)] for a in range(4)]
+    return [[True, False, True, False], [False, True, False, True]]
+
+
+def play_match(
+    variant: str, pairing: tuple[str, str], seed: int, seats_a: list[bool], rollouts: int
+) -> Outcome:
+    kinds = [pairing[0] if mine else pairing[1] for mine in seats_a]
+    players = [
+        new_player(kind, seed * 4 + seat, **({"rollouts": rollouts} if kind == "search" else {}))
+        for seat, kind in enumerate(kinds)
+    ]
+    match = engine.new_match(variant, seed=seed)
+    times: dict[str, list[float]] = defaultdict(list)
+    while match.result is None and match.deal_number <= DEAL_CAP:
+        seat = match.to_act[0]
+        view = match.view(seat)
+        start = time.perf_counter()
+        action = players[seat].decide(view)
+        times[kinds[seat]].append(time.perf_counter() - start)
+        match.apply(seat, action)
+    scores = match.scores
+    a_seats = [seat for seat in range(4) if seats_a[seat]]
+    b_seats = [seat for seat in range(4) if not seats_a[seat]]
+    result = match.result
+    if result is None or result["draw"]:
+        won = 0.5
+    else:
+        won = 1.0 if set(result["winners"]) & set(a_seats) else 0.0
+    return Outcome(
+        variant,
+        pairing,
+        won,
+        result is None,
+        match.deal_number,
+        sum(scores[s] for s in a_seats) / len(a_seats),
+        sum(scores[s] for s in b_seats) / len(b_seats),
+        dict(times),
+    )
+
+
+def _task(args: tuple[str, tuple[str, str], int, list[bool], int]) -> Outcome:
+    return play_match(*args)
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion (draws count half a success).
+
+    >>> [round(x, 3) for x in wilson(9, 10)]
+    [0.596, 0.982]
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run(
+    variants: Sequence[str],
+    seeds: dict[tuple[str, str], int],
+    rollouts: int,
+    jobs: int,
+    first_seed: int = 1,
+) -> tuple[dict[str, float], list[str]]:
+    """Play every match; returns (figures, printable table rows)."""
+    tasks = [
+        (variant, pairing, first_seed + index, seats_a, rollouts)
+        for pairing in PAIRINGS
+        for variant in variants
+        for index in range(seeds[pairing])
+        for seats_a in arrangements(variant)
+    ]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            outcomes = list(pool.map(_task, tasks, chunksize=1))
+    else:
+        outcomes = [_task(task) for task in tasks]
+    figures: dict[str, float] = {}
+    rows = [
+        f"{'variant':<17} {'A vs B':<20} {'n':>4} {'A wins':>7} {'95% interval':>15}"
+        f" {'A/deal':>7} {'B/deal':>7} {'capped':>6} {'A p50/p95 ms':>14} {'B p50/p95 ms':>14}"
+    ]
+    slowest: dict[str, float] = defaultdict(float)
+    for variant in variants:
+        for pairing in PAIRINGS:
+            group = [o for o in outcomes if o.variant == variant and o.pairing == pairing]
+            if not group:
+                continue
+            n = len(group)
+            wins = sum(o.won for o in group)
+            low, high = wilson(wins, n)
+            deals = sum(o.deals for o in group)
+            per_deal_a = sum(o.score_a for o in group) / deals
+            per_deal_b = sum(o.score_b for o in group) / deals
+            timing = []
+            for kind in pairing:
+                samples = [t for o in group for t in o.times.get(kind, [])]
+                p50, p95 = percentile(samples, 0.5) * 1000, percentile(samples, 0.95) * 1000
+                slowest[variant] = max(slowest[variant], p95)
+                timing.append(f"{p50:6.2f}/{p95:7.2f}")
+            key = f"{variant}_{pairing[0]}_vs_{pairing[1]}"
+            figures[key] = round(wins / n, 4)
+            figures[f"{key}_low"] = round(low, 4)
+            figures[f"{key}_high"] = round(high, 4)
+            figures[f"{key}_matches"] = n
+            rows.append(
+                f"{variant:<17} {pairing[0] + ' vs ' + pairing[1]:<20} {n:>4} {wins / n:>7.3f}"
+                f"   [{low:.3f}, {high:.3f}] {per_deal_a:>7.2f} {per_deal_b:>7.2f}"
+                f" {sum(o.capped for o in group):>6} {timing[0]:>14} {timing[1]:>14}"
+            )
+    for variant in variants:
+        figures[f"{variant}_decision_p95_ms"] = round(slowest[variant], 2)
+    figures["decision_p95_ms"] = round(max(slowest.values(), default=0.0), 2)
+    return figures, rows
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variants", nargs="+", choices=VARIANTS, default=list(VARIANTS))
+    parser.add_argument("--seeds", type=int, default=20, help="seeds per pairing (search)")
+    parser.add_argument("--baseline-seeds", type=int, default=50, help="seeds, heuristic/random")
+    parser.add_argument("--rollouts", type=int, default=360, help="search rollouts per card")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (one core each)")
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="a reduced run, under 2 minutes")
+    parser.add_argument("--json", action="store_true", help="end with one JSON line")
+    args = parser.parse_args(argv)
+    seeds = {PAIRINGS[0]: args.baseline_seeds, PAIRINGS[1]: args.seeds}
+    if args.quick:
+        seeds = {PAIRINGS[0]: 5, PAIRINGS[1]: 1}
+    start = time.perf_counter()
+    figures, rows = run(args.variants, seeds, args.rollouts, args.jobs, args.first_seed)
+    print("\n".join(rows))
+    print(f"# {time.perf_counter() - start:.1f} s, search rollouts per decision {args.rollouts}")
+    if args.json:
+        print(json.dumps(figures, separators=(",", ":")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+__all__ = ["main", "play_match", "run", "wilson"]
