@@ -31,6 +31,7 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_bench.py $(ARGS)
 	$(BIN)/python benchmarks/manager_bench.py $(ARGS)
+	$(BIN)/python benchmarks/arena.py $(or $(ARENA_ARGS),--quick --jobs 2) $(ARGS)
 
 run: $(STAMP)
 	$(BIN)/python -m bot.console.autoplay --variant $(VARIANT) --seed $(SEED)

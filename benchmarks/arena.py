@@ -55,11 +55,15 @@ def arrangements(variant: str) -> list[list[bool]]:
 
 
 def play_match(
-    variant: str, pairing: tuple[str, str], seed: int, seats_a: list[bool], rollouts: int
+    variant: str,
+    pairing: tuple[str, str],
+    seed: int,
+    seats_a: list[bool],
+    budget: dict[str, int],
 ) -> Outcome:
     kinds = [pairing[0] if mine else pairing[1] for mine in seats_a]
     players = [
-        new_player(kind, seed * 4 + seat, **({"rollouts": rollouts} if kind == "search" else {}))
+        new_player(kind, seed * 4 + seat, **(budget if kind == "search" else {}))
         for seat, kind in enumerate(kinds)
     ]
     match = engine.new_match(variant, seed=seed)
@@ -91,7 +95,7 @@ def play_match(
     )
 
 
-def _task(args: tuple[str, tuple[str, str], int, list[bool], int]) -> Outcome:
+def _task(args: tuple[str, tuple[str, str], int, list[bool], dict[str, int]]) -> Outcome:
     return play_match(*args)
 
 
@@ -120,13 +124,13 @@ def percentile(values: Sequence[float], q: float) -> float:
 def run(
     variants: Sequence[str],
     seeds: dict[tuple[str, str], int],
-    rollouts: int,
+    budget: dict[str, int],
     jobs: int,
     first_seed: int = 1,
 ) -> tuple[dict[str, float], list[str]]:
     """Play every match; returns (figures, printable table rows)."""
     tasks = [
-        (variant, pairing, first_seed + index, seats_a, rollouts)
+        (variant, pairing, first_seed + index, seats_a, budget)
         for pairing in PAIRINGS
         for variant in variants
         for index in range(seeds[pairing])
@@ -182,6 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=20, help="seeds per pairing (search)")
     parser.add_argument("--baseline-seeds", type=int, default=50, help="seeds, heuristic/random")
     parser.add_argument("--rollouts", type=int, default=360, help="search rollouts per card")
+    parser.add_argument("--min-worlds", type=int, default=12, help="search sampled deals, min")
     parser.add_argument("--jobs", type=int, default=1, help="processes (one core each)")
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="a reduced run, under 2 minutes")
@@ -191,7 +196,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.quick:
         seeds = {PAIRINGS[0]: 5, PAIRINGS[1]: 1}
     start = time.perf_counter()
-    figures, rows = run(args.variants, seeds, args.rollouts, args.jobs, args.first_seed)
+    budget = {"rollouts": args.rollouts, "min_worlds": args.min_worlds}
+    figures, rows = run(args.variants, seeds, budget, args.jobs, args.first_seed)
     print("\n".join(rows))
     print(f"# {time.perf_counter() - start:.1f} s, search rollouts per decision {args.rollouts}")
     if args.json:
