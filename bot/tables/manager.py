@@ -33,6 +33,8 @@ INSERT_ACTION = (
     " VALUES (?,?,?,?,?,?,?,?)"
 )
 COMPUTER_MOVES_PER_COMMIT = 4
+# One name per seat, so that three computers at a table can be told apart.
+COMPUTER_NAMES = (("Salim", "سليم"), ("Nour", "نور"), ("Rami", "رامي"), ("Huda", "هدى"))
 UPDATE_TABLE = (
     "UPDATE tables SET status = ?, seq = ?, updated_at = ?, last_human_at = ?, deadline = ?,"
     " deadline_kind = ? WHERE id = ?"
@@ -222,10 +224,8 @@ class TableManager:
             self._require_lobby(table)
             self._require_member(table, user)
             seat = self._pick_seat(table, seat)
-            names = ("Computer", "كمبيوتر")
-            table.seats[seat] = Seat(
-                "computer", None, names[table.config.language == "ar"], table.config.language
-            )
+            name = COMPUTER_NAMES[seat][table.config.language == "ar"]
+            table.seats[seat] = Seat("computer", None, name, table.config.language)
             await self._lobby_change(table, [seat], [{"type": "computer_added", "seat": seat}])
             return seat
 

@@ -13,7 +13,8 @@ from engine.trix import JACK, layout_mask
 
 def layout_play(hand: int, rows: list[list[int] | None], friendly: int = 0) -> int:
     """The card to lay, or -1 to pass (TX.9: only with no legal card). ``friendly``: cards
-    known to be out of the opponents' hands (opening the way to them costs nothing)."""
+    known to be out of the opponents' hands (opening the way to them costs nothing, and
+    frees the partner when it holds them)."""
     legal = hand & layout_mask(rows)
     if not legal:
         return -1
@@ -38,9 +39,11 @@ def layout_play(hand: int, rows: list[list[int] | None], friendly: int = 0) -> i
             opened = [base + rank + 1] if rank < 12 else []
         gifts = sum(1 for nxt in opened if not (hand | friendly) >> nxt & 1)
         # The next card is ours: laying keeps the initiative; far from the jack the cards
-        # behind are the ones most likely to get stuck.
+        # behind are the ones most likely to get stuck. A next card neither opponent can
+        # hold is the partner's: opening the way to it frees the partner.
         chain = sum(1 for nxt in opened if hand >> nxt & 1)
-        key = 3 * behind + 2 * chain - 4 * gifts + abs(rank - JACK) // 4
+        frees = sum(1 for nxt in opened if (friendly & ~hand) >> nxt & 1)
+        key = 3 * behind + 2 * chain + 2 * frees - 4 * gifts + abs(rank - JACK) // 4
         if key > best_key:
             best_card, best_key = card, key
     return best_card

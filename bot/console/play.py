@@ -1,0 +1,304 @@
+"""``sahra play``: a real table in the terminal — you and three computer players.
+
+The same manager, database and renderer as the chat bots: the public table above, your
+hand below with your legal moves numbered. Each move is read as the number of a listed
+move, one per line, so the console is scriptable (``printf '1\\n2\\n' | sahra play``). The
+match is saved in SQLite after every move: when stdin closes (or the terminal does), it
+stays saved and the next ``sahra play`` of that variant resumes it. Exits 0 when the match
+is over or when stdin closes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import getpass
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.render import (
+    DOUBLE_PICK,
+    Button,
+    TableInfo,
+    hand_screen,
+    narrate,
+    refusal_notice,
+    result_screen,
+    rules_text,
+    score_sheet,
+    table_info,
+    table_screen,
+)
+from bot.render.i18n import FSI, LRM, PDI
+from bot.tables import (
+    LiveTable,
+    Place,
+    PlayerRef,
+    Press,
+    Refusal,
+    TableConfig,
+    TableManager,
+)
+from bot.tables.computers import Computers
+from storage.database import Database
+
+CONSOLE_USER = "console"
+DEFAULT_DATABASE = "sahra.sqlite"
+_BIDI = str.maketrans("", "", FSI + PDI + LRM)
+MESSAGES = {
+    "en": {
+        "resume": "Resuming your saved match (table #{table}).",
+        "new": "A new match: you sit in seat {seat} with three computer players.",
+        "prompt": "Your move (number): ",
+        "bad_number": "Please type the number of one of the moves listed ({first}–{last}).",
+        "saved": "Input closed: the match is saved. Run the same command again to resume.",
+        "moves": "Your moves:",
+    },
+    "ar": {
+        "resume": "متابعة مباراتك المحفوظة (الطاولة رقم {table}).",
+        "new": "مباراة جديدة: مقعدك {seat} مع ثلاثة لاعبين كمبيوتر.",
+        "prompt": "حركتك (رقم): ",
+        "bad_number": "اكتب رقم إحدى الحركات المعروضة ({first}–{last}) من فضلك.",
+        "saved": "أُغلق الإدخال: المباراة محفوظة. شغّل الأمر نفسه مرة أخرى للمتابعة.",
+        "moves": "حركاتك:",
+    },
+}
+
+
+class ConsoleNotifier:
+    """Prints what happens at the table as it is committed: every public event, the
+    human's own private events, and a score sheet after each deal."""
+
+    def __init__(self, out: TextIO, seat_of: Callable[[LiveTable], int | None]) -> None:
+        self.out = out
+        self.seat_of = seat_of
+
+    async def publish(self, table: LiveTable, events: list[dict[str, Any]]) -> None:
+        if table.match is None:
+            return
+        info = table_info(table)
+        seat = self.seat_of(table)
+        for event in events:
+            if event["type"] == "hand_scored":
+                sheet = score_sheet(info, event, event.get("team_scores"))
+                self.write("\n" + sheet.text + "\n")
+            elif event["type"] == "deal_cancelled":
+                line = narrate(info, event, seat)
+                if line:
+                    self.write(line)
+            else:
+                line = narrate(info, event, seat)
+                if line:
+                    self.write("  " + line)
+
+    def write(self, text: str) -> None:
+        print(text.translate(_BIDI), file=self.out, flush=True)
+
+
+def console_config(variant: str, language: str, difficulty: str) -> TableConfig:
+    """A table for one person at a terminal: no turn timer to speak of, no TX.12 auto-play
+    behind the prompt's back, and computers that answer at once."""
+    return TableConfig.model_validate(
+        {
+            "variant": variant,
+            "language": language,
+            "difficulty": difficulty,
+            "turn_seconds": 3600,
+            "bid_seconds": 3600,
+            "doubling_seconds": 600,
+            "forced_autoplay": False,
+            "timeouts_before_takeover": 20,
+            "lobby_ttl_seconds": 3600,
+            "abandon_after_seconds": 30 * 24 * 3600,
+        }
+    )
+
+
+async def play(
+    variant: str,
+    language: str,
+    seat: int,
+    database: Path,
+    stdin: TextIO,
+    out: TextIO,
+    difficulty: str = "easy",
+    name: str | None = None,
+) -> int:
+    player = PlayerRef.model_validate(
+        {"user_id": CONSOLE_USER, "name": name or _user_name(), "language": language}
+    )
+    text = MESSAGES[language]
+
+    def my_seat(table: LiveTable) -> int | None:
+        return table.seat_of(CONSOLE_USER)
+
+    notifier = ConsoleNotifier(out, my_seat)
+    async with Database.open(database) as db:
+        manager = TableManager(db, notifier, computers=Computers())
+        await manager.start()
+        try:
+            table = await _open_table(manager, variant, language, seat, player, difficulty)
+            if table.seq or table.status != "running":
+                notifier.write(text["resume"].format(table=table.id))
+            else:
+                notifier.write(text["new"].format(seat=seat + 1))
+                notifier.write(rules_text(variant, language))
+            return await _loop(manager, table, player, stdin, notifier, text)
+        finally:
+            await manager.close()
+
+
+async def _open_table(
+    manager: TableManager,
+    variant: str,
+    language: str,
+    seat: int,
+    player: PlayerRef,
+    difficulty: str,
+) -> LiveTable:
+    place = Place("console", CONSOLE_USER, variant)
+    table = manager.table_at(place)
+    if table is None:
+        config = console_config(variant, language, difficulty)
+        table = await manager.create(place, player, config, join=False)
+    if table.status == "lobby":  # new, or set up halfway when the terminal closed
+        if table.seat_of(CONSOLE_USER) is None:
+            await manager.join(table.id, player, seat if seat in table.free_seats() else None)
+        while table.free_seats():
+            await manager.add_computer(table.id, CONSOLE_USER)
+        await manager.begin(table.id, CONSOLE_USER)
+    own = table.seat_of(CONSOLE_USER)
+    occupant = table.seats[own] if own is not None else None
+    if occupant is not None and occupant.away:
+        await manager.reclaim(table.id, CONSOLE_USER)  # back at the keyboard
+    return table
+
+
+async def _loop(
+    manager: TableManager,
+    table: LiveTable,
+    player: PlayerRef,
+    stdin: TextIO,
+    notifier: ConsoleNotifier,
+    text: dict[str, str],
+) -> int:
+    picked: tuple[str, ...] = ()
+    shown_version = -1
+    table_id = table.id
+    while True:
+        await manager.settle()
+        with contextlib.suppress(Refusal):  # a finished table leaves the manager's list
+            table = manager.table(table_id)
+        match = table.match
+        if table.status != "running" or match is None:
+            info = table_info(table)
+            notifier.write("\n" + result_screen(info, match.view(None) if match else {}).text)
+            return 0
+        seat = table.seat_of(CONSOLE_USER)
+        assert seat is not None
+        # No clock in the terminal: the turn timer is an hour and never worth showing.
+        info = replace(table_info(table), deadline=None)
+        view = match.view(seat)
+        if not view["legal_actions"]:
+            await manager.run_due()  # nothing for us to do: only a timer can move the table
+            await asyncio.sleep(0.05)
+            continue
+        if shown_version != table.seq:
+            notifier.write("\n" + table_screen(info, match.view(None), manager.clock()).text)
+            picked = ()
+        shown_version = table.seq
+        hand = hand_screen(info, view, picked)
+        moves = hand.enabled()
+        notifier.write("\n" + hand.text + "\n" + _menu(moves, text))
+        notifier.out.write(text["prompt"].translate(_BIDI))
+        notifier.out.flush()
+        line = stdin.readline()
+        if not line:
+            notifier.write("\n" + text["saved"])
+            return 0
+        if not stdin.isatty():
+            notifier.write(line.strip())  # a scripted move shows in the transcript
+        choice = _number(line, len(moves))
+        if choice is None:
+            notifier.write(text["bad_number"].format(first=1, last=len(moves)))
+            continue
+        button = moves[choice - 1]
+        if button.action["type"] == DOUBLE_PICK:
+            picked = tuple(button.action["cards"])
+            continue
+        try:
+            await manager.press(
+                Press(
+                    table_id=table_id, version=button.version, action=button.action, player=player
+                )
+            )
+        except Refusal as refusal:
+            notifier.write(refusal_notice(info.language, refusal.code, refusal.detail).text)
+
+
+def _menu(moves: list[Button], text: dict[str, str]) -> str:
+    items = [f"{index}) {button.label}" for index, button in enumerate(moves, 1)]
+    lines = ["   ".join(items[i : i + 6]) for i in range(0, len(items), 6)]
+    return text["moves"] + "\n  " + "\n  ".join(lines)
+
+
+def _number(line: str, count: int) -> int | None:
+    try:
+        value = int(line.strip())
+    except ValueError:
+        return None
+    return value if 1 <= value <= count else None
+
+
+def _user_name() -> str:
+    try:
+        return getpass.getuser()[:64] or "you"
+    except (KeyError, OSError):
+        return "you"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--variant",
+        default="syrian41",
+        choices=["syrian41", "tarneeb41_double", "tarneeb_solo", "trix_complex"],
+    )
+    parser.add_argument("--lang", default="ar", choices=["ar", "en"])
+    parser.add_argument(
+        "--seat",
+        type=int,
+        default=0,
+        choices=range(4),
+        help="your seat, 0-3 (partners sit opposite)",
+    )
+    parser.add_argument("--difficulty", default="easy", choices=["easy", "hard"])
+    parser.add_argument(
+        "--db",
+        type=Path,
+        default=Path(os.environ.get("SAHRA_DATABASE") or DEFAULT_DATABASE),
+        help="the SQLite file the match is saved in",
+    )
+    parser.add_argument("--name", help="your name at the table")
+
+
+def run(args: argparse.Namespace) -> int:
+    return asyncio.run(
+        play(
+            args.variant,
+            args.lang,
+            args.seat,
+            args.db,
+            sys.stdin,
+            sys.stdout,
+            args.difficulty,
+            args.name,
+        )
+    )
+
+
+__all__ = ["TableInfo", "add_arguments", "play", "run"]

@@ -1,0 +1,32 @@
+"""The platform-neutral renderer: every screen of a table, in Arabic and English.
+
+Screens are drawn from views only — the public table from ``view(None)``, a hand from
+``view(seat)`` — and adapters (Telegram, Discord, console) map them to their widgets.
+"""
+
+from bot.render.hand import DOUBLE_PICK, hand_screen
+from bot.render.lobby import lobby_screen
+from bot.render.model import Button, Notice, Screen, SeatInfo, TableInfo, table_info
+from bot.render.narrate import narrate
+from bot.render.notices import refusal_notice
+from bot.render.rules_text import rules_text
+from bot.render.sheets import result_screen, score_sheet
+from bot.render.table import table_screen
+
+__all__ = [
+    "DOUBLE_PICK",
+    "Button",
+    "Notice",
+    "Screen",
+    "SeatInfo",
+    "TableInfo",
+    "hand_screen",
+    "lobby_screen",
+    "narrate",
+    "refusal_notice",
+    "result_screen",
+    "rules_text",
+    "score_sheet",
+    "table_info",
+    "table_screen",
+]

@@ -1,0 +1,53 @@
+"""Pieces every screen shares: seat names, team letters, turn lines, button rows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.render.i18n import card, clock, isolate, joined, t
+from bot.render.model import Button, TableInfo
+
+ROW_WIDTH = 5  # Discord allows 5 buttons a row; Telegram shows 5 cards a row comfortably
+
+
+def seat_name(info: TableInfo, seat: int) -> str:
+    occupant = info.seats[seat] if 0 <= seat < len(info.seats) else None
+    if occupant is None:
+        return isolate(f"#{seat + 1}")
+    mark = f" {t(info.language, 'computer_mark')}" if occupant.computer else ""
+    return isolate(occupant.name) + mark
+
+
+def team_key(seat: int) -> str:
+    """T41.1 / TX.1: seats 0 and 2 are team A, seats 1 and 3 team B."""
+    return "team_a" if seat % 2 == 0 else "team_b"
+
+
+def names(info: TableInfo, seats: Sequence[int]) -> str:
+    return joined(info.language, [seat_name(info, seat) for seat in seats])
+
+
+def plays(info: TableInfo, trick: Sequence[dict[str, Any]]) -> str:
+    """A trick in play order: "Ali 10♥ · Badr Q♥"."""
+    language = info.language
+    return " · ".join(f"{seat_name(info, p['seat'])} {card(language, p['card'])}" for p in trick)
+
+
+def time_left(info: TableInfo, now: float) -> str:
+    if info.deadline is None:
+        return ""
+    return t(info.language, "turn_time", time=clock(info.deadline - now))
+
+
+def what_key(phase: str) -> str:
+    return {
+        "bidding": "what_bid",
+        "trump": "what_trump",
+        "contract": "what_contract",
+        "doubling": "what_double",
+    }.get(phase, "what_play")
+
+
+def rows_of(buttons: Sequence[Button], width: int = ROW_WIDTH) -> list[tuple[Button, ...]]:
+    return [tuple(buttons[i : i + width]) for i in range(0, len(buttons), width)]

@@ -1,0 +1,169 @@
+"""A player's private screen, drawn from that seat's own view: the hand grouped by suit
+and ascending (T41D.6), the trick on the table, and buttons for exactly the moves the
+player may make — illegal cards shown but not pressable, illegal bids absent."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.render.common import names, plays, rows_of, seat_name, what_key
+from bot.render.i18n import card, card_label, joined, ltr, number, suit, t, variant_name
+from bot.render.model import Button, Screen, TableInfo
+from bot.render.table import doubled_line
+
+DOUBLE_PICK = "double_pick"  # a toggle in the doubling answer: redraws, reaches no table
+
+
+def hand_screen(
+    info: TableInfo, view: dict[str, Any], picked: tuple[str, ...] | None = None
+) -> Screen:
+    """``picked``: the cards marked so far in the secret doubling answer (TX.7)."""
+    seat = view.get("seat")
+    if seat is None:
+        raise ValueError("a private screen is drawn from that seat's own view")
+    language = info.language
+    lines = [
+        t(
+            language,
+            "hand_title",
+            variant=variant_name(language, view["variant"]),
+            deal=number(language, view["deal_number"]),
+        )
+    ]
+    if view.get("shown_card"):
+        lines.append(
+            t(
+                language,
+                "shown_line",
+                card=card(language, view["shown_card"]),
+                suit=suit(view["trump"]),
+            )
+        )
+    elif view.get("trump"):
+        lines.append(t(language, "trump_line", suit=suit(view["trump"])))
+    if view["variant"] == "trix_complex" and view.get("contract") == "complex":
+        if view.get("doubling"):
+            if view.get("my_answer") is not None:
+                answer = [card(language, c) for c in view["my_answer"]]
+                lines.append(
+                    t(
+                        language,
+                        "your_answer",
+                        cards=joined(language, answer) or t(language, "answer_none"),
+                    )
+                )
+        else:
+            lines.append(doubled_line(info, view["doubled"]))
+    lines.append("")
+    lines += hand_lines(language, view["hand"] or [])
+    lines.append("")
+    if view["phase"] == "playing" and view.get("contract") != "trix":
+        trick = view["trick"]
+        lines.append(
+            t(language, "trick_line", plays=plays(info, trick))
+            if trick
+            else t(language, "trick_empty")
+        )
+        if view["variant"] != "trix_complex":
+            bid = view["bids"][seat]
+            lines.append(
+                t(
+                    language,
+                    "your_bid",
+                    bid=number(language, bid) if isinstance(bid, int) else "—",
+                    tricks=number(language, view["tricks_won"][seat]),
+                )
+            )
+    legal: list[dict[str, Any]] = view.get("legal_actions") or []
+    if legal:
+        lines.append(t(language, "your_turn", what=t(language, what_key(view["phase"]))))
+    elif view["turn"] and view["phase"] != "finished":
+        lines.append(t(language, "not_your_turn", names=names(info, view["turn"])))
+    rows = _buttons(info, view, legal, picked or ())
+    return Screen("\n".join(lines).strip(), tuple(rows))
+
+
+def hand_lines(language: str, hand: list[str]) -> list[str]:
+    """One line per suit held, ascending within the suit (T41D.6)."""
+    if not hand:
+        return [t(language, "hand_empty")]
+    lines = []
+    for letter in "CDHS":
+        cards = [code for code in hand if code[1] == letter]
+        if cards:
+            labels = " ".join(card_label(code)[:-1] for code in cards)
+            lines.append(f"{suit(letter)} {ltr(language, labels)}")
+    return lines
+
+
+def _buttons(
+    info: TableInfo, view: dict[str, Any], legal: list[dict[str, Any]], picked: tuple[str, ...]
+) -> list[tuple[Button, ...]]:
+    language = info.language
+    phase = view["phase"]
+
+    def button(label: str, action: dict[str, Any], enabled: bool = True) -> Button:
+        return Button(label, action, info.id, info.version, enabled)
+
+    if not legal:
+        return []
+    kinds = {action["type"] for action in legal}
+    if phase == "bidding":
+        bids = [
+            button(t(language, "btn_pass") if a["type"] == "pass" else str(a["value"]), a)
+            for a in legal
+        ]
+        return rows_of(bids)
+    if phase == "trump":
+        return rows_of([button(suit(a["suit"]), a) for a in legal])
+    if phase == "contract":
+        return [tuple(button(t(language, f"btn_{a['contract']}"), a) for a in legal)]
+    if phase == "doubling":
+        return _doubling(info, legal, picked)
+    if kinds == {"pass"}:
+        return [(button(t(language, "btn_pass"), {"type": "pass"}),)]
+    playable = {a["card"] for a in legal if a["type"] == "play"}
+    rows: list[tuple[Button, ...]] = []
+    for letter in "CDHS":
+        cards = [code for code in view["hand"] if code[1] == letter]
+        rows += rows_of(
+            [
+                button(card_label(code), {"type": "play", "card": code}, code in playable)
+                for code in cards
+            ]
+        )
+    return rows
+
+
+def _doubling(
+    info: TableInfo, legal: list[dict[str, Any]], picked: tuple[str, ...]
+) -> list[tuple[Button, ...]]:
+    """TX.7: one toggle per doublable card, then a confirm button with the answer."""
+    language = info.language
+    doublable = max((a["cards"] for a in legal), key=len)
+    chosen = [code for code in doublable if code in picked]
+    toggles = []
+    for code in doublable:
+        marked = code in chosen
+        selection = [c for c in doublable if (c in chosen) != (c == code)]
+        toggles.append(
+            Button(
+                f"{'☑' if marked else '☐'} {card_label(code)}",
+                {"type": DOUBLE_PICK, "cards": selection},
+                info.id,
+                info.version,
+            )
+        )
+    if chosen:
+        label = t(
+            language, "btn_confirm_doubles", cards=" ".join(card_label(code) for code in chosen)
+        )
+    else:
+        label = t(language, "btn_no_double")
+    confirm = Button(
+        label, {"type": "double", "cards": chosen}, info.id, info.version, True, "success"
+    )
+    return [*rows_of(toggles), (confirm,)]
+
+
+__all__ = ["DOUBLE_PICK", "hand_lines", "hand_screen", "seat_name"]

@@ -1,0 +1,69 @@
+"""The lobby: variant, options, seats by team, who still has to open a DM, and buttons."""
+
+from __future__ import annotations
+
+from bot.render.common import seat_name, team_key
+from bot.render.i18n import isolate, joined, number, t, variant_name
+from bot.render.model import Button, Screen, Style, TableInfo
+
+
+def options_text(info: TableInfo) -> str:
+    language, config = info.language, info.config
+    parts = []
+    if config.target is not None:
+        parts.append(t(language, "opt_target", value=number(language, config.target)))
+    parts.append(t(language, "opt_bid", value=number(language, config.bid_seconds)))
+    parts.append(t(language, "opt_turn", value=number(language, config.turn_seconds)))
+    parts.append(t(language, f"opt_difficulty_{config.difficulty}"))
+    return t(language, "lobby_options", options=" · ".join(parts))
+
+
+def lobby_screen(info: TableInfo) -> Screen:
+    language = info.language
+    lines = [
+        t(
+            language,
+            "lobby_title",
+            variant=variant_name(language, info.variant),
+            table=number(language, info.id),
+        ),
+        options_text(info),
+        "",
+    ]
+    teams = info.config.variant != "tarneeb_solo"
+    groups = [("team_a", (0, 2)), ("team_b", (1, 3))] if teams else [("", (0, 1, 2, 3))]
+    for key, seats in groups:
+        if key:
+            lines.append(t(language, key))
+        for seat in seats:
+            occupant = info.seats[seat]
+            name = seat_name(info, seat) if occupant else t(language, "seat_empty")
+            lines.append(
+                "  " + t(language, "seat_line", seat=number(language, seat + 1), name=name)
+            )
+    pending = [isolate(s.name) for s in info.seats if s is not None and s.dm_pending]
+    if pending:
+        lines += ["", t(language, "dm_needed", names=joined(language, pending))]
+    free = sum(1 for seat in info.seats if seat is None)
+    lines += [
+        "",
+        t(language, "lobby_waiting", count=number(language, free))
+        if free
+        else t(language, "lobby_ready"),
+    ]
+
+    def button(key: str, kind: str, enabled: bool = True, style: Style = "secondary") -> Button:
+        return Button(t(language, key), {"type": kind}, info.id, info.version, enabled, style)
+
+    rows = (
+        (
+            button("btn_join", "join", free > 0, "primary"),
+            button("btn_leave", "leave"),
+            button("btn_add_computer", "add_computer", free > 0),
+        ),
+        (button("btn_start", "begin", free == 0, "success"), button("btn_rules", "rules")),
+    )
+    return Screen("\n".join(lines), rows)
+
+
+__all__ = ["lobby_screen", "options_text", "team_key"]

@@ -1,0 +1,103 @@
+"""The platform-neutral screen model, and the table facts a screen is drawn from.
+
+A ``Screen`` is text plus rows of buttons; every button carries its table, the state
+version it was drawn for and the action it stands for, so a stale or forged press can be
+refused by the manager. Adapters map screens to their widgets (Telegram inline keyboards,
+discord.py views, numbered lines in the console) and may not add game content.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from bot.tables.config import TableConfig
+
+if TYPE_CHECKING:
+    from bot.tables.live import LiveTable
+
+Style = Literal["primary", "secondary", "success", "danger"]
+
+
+@dataclass(frozen=True)
+class Button:
+    """One button. ``action`` is an engine action (``{"type": "play", "card": "QH"}``) or
+    a table command (``{"type": "join"}``); a disabled button is shown, never pressable."""
+
+    label: str
+    action: dict[str, Any]
+    table_id: int
+    version: int
+    enabled: bool = True
+    style: Style = "secondary"
+
+
+@dataclass(frozen=True)
+class Screen:
+    text: str
+    rows: tuple[tuple[Button, ...], ...] = ()
+
+    def buttons(self) -> list[Button]:
+        return [button for row in self.rows for button in row]
+
+    def enabled(self) -> list[Button]:
+        return [button for button in self.buttons() if button.enabled]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A short answer to one player (a refusal, a confirmation): a callback toast on
+    Telegram, an ephemeral reply on Discord, a line in the console."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    name: str
+    computer: bool = False
+    away: bool = False  # a computer plays for the absent owner
+    dm_pending: bool = False  # has not opened a private chat with the bot yet
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """What every screen of a table needs besides the match view."""
+
+    id: int
+    config: TableConfig
+    status: str
+    version: int
+    seats: tuple[SeatInfo | None, ...] = (None, None, None, None)
+    deadline: float | None = None
+    creator: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def variant(self) -> str:
+        return self.config.variant
+
+    @property
+    def language(self) -> str:
+        return self.config.language
+
+
+def table_info(table: LiveTable, dm_pending: frozenset[int] = frozenset()) -> TableInfo:
+    """The facts of a live table, read once (under its lock, by the caller)."""
+    seats = tuple(
+        None
+        if seat is None
+        else SeatInfo(
+            seat.name, seat.kind == "computer", seat.away, index in dm_pending and not seat.away
+        )
+        for index, seat in enumerate(table.seats)
+    )
+    return TableInfo(
+        id=table.id,
+        config=table.config,
+        status=table.status,
+        version=table.seq,
+        seats=seats,
+        deadline=table.deadline if table.deadline_kind != "lobby" else None,
+        creator=table.creator,
+    )

@@ -1,0 +1,14 @@
+"""Short answers to one player: why a press was refused (stable codes, both languages)."""
+
+from __future__ import annotations
+
+from bot.render.i18n import has, t
+from bot.render.model import Notice
+
+
+def refusal_notice(language: str, code: str, detail: str | None = None) -> Notice:
+    """The refusal ``code`` (``bot.tables.errors``) in the player's language; an illegal
+    move says which rule it broke when the engine's reason is known."""
+    if code == "illegal" and detail and has(language, f"illegal_{detail}"):
+        return Notice(t(language, f"illegal_{detail}"))
+    return Notice(t(language, f"refuse_{code}"))

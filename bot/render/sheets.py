@@ -1,0 +1,118 @@
+"""The score sheet after each deal and the final result. Both read only public figures
+(bids, tricks, deltas, totals, counts of doubles): a finished deal's cards are already in
+new hands, so no card is named here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.render.common import seat_name, team_key
+from bot.render.i18n import isolate, joined, number, signed, t, variant_name
+from bot.render.model import Screen, TableInfo
+
+DOUBLE_FROM = {"tarneeb41_double": 7}  # T41D.4: bids from 7 count double
+
+
+def score_sheet(info: TableInfo, entry: dict[str, Any], team_scores: list[int] | None) -> Screen:
+    """One deal's sheet from its history entry (``view["history"][-1]``) or its
+    ``hand_scored`` event (only the public figures are read)."""
+    language = info.language
+    deal = number(language, entry["deal_number"])
+    if entry.get("cancelled"):
+        bids = [b for b in entry["bids"] if isinstance(b, int)]
+        needed = 12 if info.variant == "tarneeb41_double" else 11
+        return Screen(
+            t(
+                language,
+                "sheet_cancelled",
+                deal=deal,
+                total=number(language, sum(bids)),
+                needed=number(language, needed),
+            )
+        )
+    lines = [t(language, "sheet_title", deal=deal)]
+    variant = info.variant
+    for seat in range(4):
+        parts: list[str] = []
+        if variant in ("syrian41", "tarneeb41_double"):
+            bid = entry["bids"][seat]
+            mark = f" {t(language, 'double_mark')}" if bid >= DOUBLE_FROM.get(variant, 99) else ""
+            made = entry["tricks"][seat] >= bid
+            parts.append(t(language, "bid_value", bid=number(language, bid)) + mark)
+            parts.append(
+                t(language, "tricks_value", tricks=number(language, entry["tricks"][seat]))
+            )
+            parts.append(t(language, "made" if made else "failed"))
+        elif variant == "tarneeb_solo":
+            if seat == entry["declarer"]:
+                parts.append(t(language, "bid_value", bid=number(language, entry["bid"])))
+            parts.append(
+                t(language, "tricks_value", tricks=number(language, entry["tricks"][seat]))
+            )
+            if seat == entry["declarer"]:
+                parts.append(t(language, "made" if entry["made"] else "failed"))
+        elif entry.get("contract") == "complex":
+            parts.append(
+                t(language, "tricks_value", tricks=number(language, entry["tricks"][seat]))
+            )
+            doubles = entry.get("doubles", [0, 0, 0, 0])[seat]
+            if doubles:
+                parts.append(t(language, "doubles_count", count=number(language, doubles)))
+        else:
+            order = [*entry.get("finished_order", []), entry.get("fourth")]
+            if seat in order:
+                parts.append(
+                    t(language, "place_value", place=number(language, order.index(seat) + 1))
+                )
+        parts.append(
+            t(
+                language,
+                "delta_total",
+                delta=signed(language, entry["deltas"][seat]),
+                total=number(language, entry["scores"][seat]),
+            )
+        )
+        lines.append(
+            t(language, "sheet_line", name=seat_name(info, seat), details=" · ".join(parts))
+        )
+    if team_scores is not None:
+        a, b = team_scores
+        lines.append(
+            f"{t(language, 'team_a')}: {number(language, a)} · {t(language, 'team_b')}:"
+            f" {number(language, b)}"
+        )
+    return Screen("\n".join(lines))
+
+
+def result_screen(info: TableInfo, view: dict[str, Any]) -> Screen:
+    """The end of a table: the winners (or a draw, or why it ended) and the final scores."""
+    language = info.language
+    lines = [t(language, "result_title", variant=variant_name(language, info.variant))]
+    result = view.get("result")
+    if result is None:
+        key = {"stopped": "result_stopped", "abandoned": "result_abandoned"}.get(
+            info.status, "result_expired"
+        )
+        lines.append(t(language, key))
+    elif result["draw"]:
+        lines.append(t(language, "result_draw"))
+    else:
+        winners = [seat_name(info, seat) for seat in result["winners"]]
+        lines.append(t(language, "result_winners", names=joined(language, winners)))
+    if view.get("deal_number"):
+        lines += ["", t(language, "final_scores")]
+        for seat in range(4):
+            team = f" ({t(language, team_key(seat))})" if view["team_scores"] is not None else ""
+            lines.append(
+                f"• {seat_name(info, seat)}{team}: {number(language, view['scores'][seat])}"
+            )
+        if view["team_scores"] is not None:
+            a, b = view["team_scores"]
+            lines.append(
+                f"{t(language, 'team_a')}: {number(language, a)} · {t(language, 'team_b')}:"
+                f" {number(language, b)}"
+            )
+    return Screen("\n".join(lines))
+
+
+__all__ = ["isolate", "result_screen", "score_sheet"]

@@ -1,0 +1,241 @@
+"""The public table, drawn from the spectator view (``view(None)``) only — so no hidden
+card can reach the group by construction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.render.common import names, plays, seat_name, team_key, time_left, what_key
+from bot.render.i18n import card, joined, ltr, number, signed, suit, t, variant_name
+from bot.render.model import Button, Screen, TableInfo
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+RANK_INDEX = {code: index for index, code in enumerate("23456789TJQKA")}
+ROW_SUITS = "SHDC"  # the rows as players lay them out: ♠ ♥ ♦ ♣
+
+
+def table_screen(info: TableInfo, view: dict[str, Any], now: float) -> Screen:
+    """The group's table message: header, one line per seat, the trick, the turn."""
+    if view.get("seat") is not None:
+        raise ValueError("the public table is drawn from the spectator view only")
+    language = info.language
+    variant = view["variant"]
+    lines = [
+        t(
+            language,
+            "table_title",
+            variant=variant_name(language, variant),
+            table=number(language, info.id),
+            deal=number(language, view["deal_number"]),
+        )
+    ]
+    lines += _header(info, view)
+    lines.append("")
+    turn = view["turn"]
+    for seat in range(4):
+        marker = "▶ " if seat in turn else "• "
+        team = f" ({t(language, team_key(seat))})" if view["team_scores"] is not None else ""
+        details = " · ".join(_details(info, view, seat))
+        lines.append(
+            t(
+                language,
+                "player_line",
+                marker=marker,
+                name=seat_name(info, seat),
+                team=team,
+                details=details,
+            )
+        )
+    lines.append(_standing(info, view))
+    lines.append("")
+    lines += _play_area(info, view)
+    lines.append(_turn_line(info, view, now))
+    buttons = (
+        (
+            Button(
+                t(language, "btn_hand"), {"type": "hand"}, info.id, info.version, True, "primary"
+            ),
+            Button(t(language, "btn_rules"), {"type": "rules"}, info.id, info.version),
+        ),
+    )
+    return Screen("\n".join(line for line in lines if line is not None).strip(), buttons)
+
+
+def _header(info: TableInfo, view: dict[str, Any]) -> list[str]:
+    language = info.language
+    variant = view["variant"]
+    if variant == "trix_complex":
+        contract = view["contract"]
+        lines = [
+            t(
+                language,
+                "kingdom_line",
+                kingdom=number(language, view["kingdom"]),
+                owner=seat_name(info, view["owner"]),
+                contract=t(language, f"contract_{contract}")
+                if contract
+                else t(language, "contract_choosing"),
+            )
+        ]
+        if view.get("doubling"):
+            lines.append(t(language, "doubling_open"))
+        elif contract == "complex":
+            lines.append(doubled_line(info, view["doubled"]))
+        return lines
+    lines = [t(language, "dealer_line", dealer=seat_name(info, view["dealer"]))]
+    if view.get("shown_card"):
+        lines.append(
+            t(
+                language,
+                "shown_line",
+                card=card(language, view["shown_card"]),
+                suit=suit(view["trump"]),
+            )
+        )
+    elif view.get("trump"):
+        lines.append(t(language, "trump_line", suit=suit(view["trump"])))
+    if variant == "tarneeb_solo":
+        if view.get("declarer") is not None:
+            lines.append(
+                t(
+                    language,
+                    "declarer_line",
+                    name=seat_name(info, view["declarer"]),
+                    bid=number(language, view["contract_bid"]),
+                )
+            )
+        elif view.get("high_bidder") is not None:
+            lines.append(
+                t(
+                    language,
+                    "high_bid_line",
+                    name=seat_name(info, view["high_bidder"]),
+                    bid=number(language, view["contract_bid"]),
+                )
+            )
+    return lines
+
+
+def doubled_line(info: TableInfo, doubled: list[dict[str, Any]]) -> str:
+    """TX.7–TX.8: revealed doubles with their ×2 mark and doubler."""
+    language = info.language
+    if not doubled:
+        return t(language, "no_doubles")
+    cards = [
+        f"{card(language, d['card'])}{t(language, 'double_mark')} ({seat_name(info, d['seat'])})"
+        for d in doubled
+    ]
+    return t(language, "doubled_line", cards=joined(language, cards))
+
+
+def _details(info: TableInfo, view: dict[str, Any], seat: int) -> list[str]:
+    language = info.language
+    variant = view["variant"]
+    parts = []
+    if variant != "trix_complex":
+        bid = view["bids"][seat]
+        if bid is None:
+            parts.append(t(language, "bid_none"))
+        elif bid == "pass":
+            parts.append(t(language, "bid_pass"))
+        else:
+            parts.append(t(language, "bid_value", bid=number(language, bid)))
+    if view["phase"] == "playing" and view.get("contract") != "trix":
+        parts.append(
+            t(language, "tricks_value", tricks=number(language, view["tricks_won"][seat]))
+        )
+    if variant == "trix_complex" and view.get("contract"):
+        parts.append(
+            t(language, "points_value", points=signed(language, view["deal_points"][seat]))
+        )
+        if view["contract"] == "trix":
+            parts.append(
+                t(language, "cards_left", count=number(language, view["hand_sizes"][seat]))
+            )
+    parts.append(t(language, "score_value", score=number(language, view["scores"][seat])))
+    return parts
+
+
+def _standing(info: TableInfo, view: dict[str, Any]) -> str:
+    language = info.language
+    if view["team_scores"] is not None:
+        a, b = view["team_scores"]
+        target = view.get("target")
+        if view["variant"] == "trix_complex":
+            return (
+                f"{t(language, 'team_a')}: {number(language, a)} · {t(language, 'team_b')}:"
+                f" {number(language, b)} · {t(language, 'trix_target')}"
+            )
+        return t(
+            language,
+            "team_scores",
+            team_a=t(language, "team_a"),
+            team_b=t(language, "team_b"),
+            a=number(language, a),
+            b=number(language, b),
+            target=number(language, target or 41),
+        )
+    return t(language, "solo_target", target=number(language, view.get("target") or 31))
+
+
+def _play_area(info: TableInfo, view: dict[str, Any]) -> list[str]:
+    language = info.language
+    lines: list[str] = []
+    if view.get("contract") == "trix":
+        lines.append(t(language, "rows_title"))
+        lines += [
+            f"{suit(letter)} {ltr(language, rows_strip(view['rows'][letter]))}"
+            for letter in ROW_SUITS
+        ]
+        if view["finished_order"]:
+            order = [
+                f"{number(language, place + 1)}. {seat_name(info, seat)}"
+                for place, seat in enumerate(view["finished_order"])
+            ]
+            lines.append(t(language, "finished_line", order=joined(language, order)))
+        return lines
+    if view["phase"] != "playing":
+        return lines
+    trick = view["trick"]
+    lines.append(
+        t(language, "trick_line", plays=plays(info, trick))
+        if trick
+        else t(language, "trick_empty")
+    )
+    last = view.get("last_trick")
+    if last:
+        winner = view["deal_tricks"][-1]["winner"] if view.get("deal_tricks") else None
+        lines.append(
+            t(
+                language,
+                "last_trick_line",
+                plays=plays(info, last),
+                winner="" if winner is None else seat_name(info, winner),
+            )
+        )
+    return lines
+
+
+def rows_strip(row: dict[str, str] | None) -> str:
+    """One Trix row on a 13-slot strip, 2 to A, laid cards shown, the rest "·"; the J is
+    always in the same column, so the four rows line up around the jacks (TX.9)."""
+    low = high = -1
+    if row is not None:
+        low, high = RANK_INDEX[row["low"][0]], RANK_INDEX[row["high"][0]]
+    return " ".join(RANKS[r] if low <= r <= high else "·" for r in range(13))
+
+
+def _turn_line(info: TableInfo, view: dict[str, Any], now: float) -> str:
+    language = info.language
+    if view["phase"] == "finished":
+        return ""
+    if view.get("doubling"):
+        return t(language, "waiting_doubles", time=time_left(info, now)).rstrip()
+    turn = view["turn"]
+    if not turn:
+        return ""
+    line = t(
+        language, "turn_line", names=names(info, turn), what=t(language, what_key(view["phase"]))
+    )
+    left = time_left(info, now)
+    return f"{line} {left}" if left else line
