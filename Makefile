@@ -4,7 +4,6 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 VARIANT ?= syrian41
-SEED   ?= 1
 
 .PHONY: test lint typecheck pytest bench run clean
 
@@ -34,7 +33,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/arena.py $(or $(ARENA_ARGS),--quick --jobs 2) $(ARGS)
 
 run: $(STAMP)
-	$(BIN)/python -m bot.console.autoplay --variant $(VARIANT) --seed $(SEED)
+	$(BIN)/python -m bot.cli play --variant $(VARIANT) $(ARGS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
