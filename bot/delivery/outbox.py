@@ -1,0 +1,233 @@
+"""The per-chat outbox: screens go out through it, never straight to a chat API.
+
+Chat platforms limit how often a bot may write — Telegram about 20 messages or edits a
+minute in a group, about one a second in a private chat — and a table changes far faster
+than that when computers play. So each chat has one queue and one worker:
+
+- updates of the same message coalesce: only the latest screen of a key is sent;
+- an edit whose screen is what the chat already shows is skipped (no write spent);
+- a group never gets more than ``group_limit`` writes in any ``window`` seconds;
+- a "retry later" answer (Telegram's 429) is waited out and the write retried;
+- a chat that cannot be reached (a DM the player never opened) is reported once and its
+  pending writes dropped, so a table is never stuck behind it.
+
+A key names one message in a chat ("the table message of table 7", "Ali's hand"); ``post``
+starts a new message for the key (a new deal, a score sheet), ``show`` edits the key's
+message in place (posting it if there is none yet). The clock and the sleep are injected,
+so tests run hours of table time in milliseconds and count writes by their timestamps.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from bot.render.model import Screen
+
+log = logging.getLogger("sahra.outbox")
+
+GROUP_LIMIT = 20  # writes per window in a group (Telegram)
+WINDOW = 60.0
+PRIVATE_INTERVAL = 1.0  # seconds between writes in one private chat
+
+
+class RetryLater(Exception):
+    """The platform asks to wait ``seconds`` before writing again."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"retry in {seconds} s")
+        self.seconds = seconds
+
+
+class Unreachable(Exception):
+    """The chat cannot be written to (e.g. a DM the user never opened, or blocked)."""
+
+
+class Gone(Exception):
+    """The message to edit no longer exists; post a new one instead."""
+
+
+class Sender(Protocol):
+    async def send(self, chat: str, screen: Screen) -> str:
+        """Post a new message; returns its id."""
+
+    async def edit(self, chat: str, message: str, screen: Screen) -> None:
+        """Replace a message's text and buttons."""
+
+
+@dataclass
+class _Op:
+    post: bool
+    screen: Screen
+
+
+@dataclass
+class _Chat:
+    group: bool
+    pending: dict[Hashable, _Op] = field(default_factory=dict)  # in order of arrival
+    messages: dict[Hashable, str] = field(default_factory=dict)
+    shown: dict[Hashable, Screen] = field(default_factory=dict)
+    writes: deque[float] = field(default_factory=deque)
+    worker: asyncio.Task[None] | None = None
+
+
+class Outbox:
+    def __init__(
+        self,
+        sender: Sender,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        group_limit: int = GROUP_LIMIT,
+        window: float = WINDOW,
+        private_interval: float = PRIVATE_INTERVAL,
+        on_unreachable: Callable[[str], Awaitable[None]] | None = None,
+    ) -> None:
+        self.sender = sender
+        self.clock = clock
+        self.sleep = sleep
+        self.group_limit = group_limit
+        self.window = window
+        self.private_interval = private_interval
+        self.on_unreachable = on_unreachable
+        self._chats: dict[str, _Chat] = {}
+        self.log: list[tuple[float, str, str]] = []  # (time, chat, "send"/"edit"): every write
+        self._closed = False
+
+    # ---------------------------------------------------------------- queueing
+
+    def post(self, chat: str, key: Hashable, screen: Screen, *, group: bool) -> None:
+        """A new message for ``key`` (the old one stays as it was)."""
+        self._queue(chat, key, screen, group, post=True)
+
+    def show(self, chat: str, key: Hashable, screen: Screen, *, group: bool) -> None:
+        """``key``'s message should now show ``screen`` (edited in place, or posted)."""
+        self._queue(chat, key, screen, group, post=False)
+
+    def message_id(self, chat: str, key: Hashable) -> str | None:
+        state = self._chats.get(chat)
+        return None if state is None else state.messages.get(key)
+
+    def forget(self, chat: str, key: Hashable) -> None:
+        """Stop tracking a message (its table ended); nothing is written."""
+        state = self._chats.get(chat)
+        if state is not None:
+            state.messages.pop(key, None)
+            state.shown.pop(key, None)
+            state.pending.pop(key, None)
+
+    def _queue(self, chat: str, key: Hashable, screen: Screen, group: bool, post: bool) -> None:
+        if self._closed:
+            return
+        state = self._chats.get(chat)
+        if state is None:
+            state = self._chats[chat] = _Chat(group)
+        pending = state.pending.get(key)
+        if pending is not None:
+            pending.screen = screen  # coalesce: only the latest screen counts
+            pending.post = pending.post or post
+        else:
+            state.pending[key] = _Op(post, screen)
+        if state.worker is None or state.worker.done():
+            state.worker = asyncio.create_task(self._work(chat, state))
+
+    # ---------------------------------------------------------------- sending
+
+    async def _work(self, chat: str, state: _Chat) -> None:
+        while state.pending and not self._closed:
+            key = next(iter(state.pending))
+            op = state.pending[key]
+            if not op.post and state.shown.get(key) == op.screen:
+                del state.pending[key]  # already showing exactly this
+                continue
+            await self._wait_for_budget(state)
+            latest = state.pending.pop(key, None)  # may have changed while waiting
+            if latest is None:
+                continue
+            op = latest
+            try:
+                await self._write(chat, state, key, op)
+            except Unreachable:
+                log.info("event=chat_unreachable chat=%s", chat)
+                state.pending.clear()
+                if self.on_unreachable is not None:
+                    await self.on_unreachable(chat)
+            except Exception:
+                log.exception("event=outbox_write_failed chat=%s", chat)
+
+    async def _write(self, chat: str, state: _Chat, key: Hashable, op: _Op) -> None:
+        for _attempt in range(5):
+            message = state.messages.get(key)
+            try:
+                self._spend(chat, state, "send" if op.post or message is None else "edit")
+                if op.post or message is None:
+                    state.messages[key] = await self.sender.send(chat, op.screen)
+                else:
+                    await self.sender.edit(chat, message, op.screen)
+                state.shown[key] = op.screen
+                return
+            except RetryLater as retry:
+                log.warning("event=retry_after chat=%s seconds=%.1f", chat, retry.seconds)
+                await self.sleep(retry.seconds)
+            except Gone:
+                state.messages.pop(key, None)
+                op = _Op(True, op.screen)
+        log.error("event=outbox_gave_up chat=%s", chat)
+
+    def _spend(self, chat: str, state: _Chat, kind: str) -> None:
+        now = self.clock()
+        state.writes.append(now)
+        self.log.append((now, chat, kind))
+
+    async def _wait_for_budget(self, state: _Chat) -> None:
+        while True:
+            now = self.clock()
+            writes = state.writes
+            if state.group:
+                while writes and writes[0] <= now - self.window:
+                    writes.popleft()
+                if len(writes) < self.group_limit:
+                    return
+                delay = writes[0] + self.window - now
+            else:
+                if not writes or now - writes[-1] >= self.private_interval:
+                    return
+                delay = writes[-1] + self.private_interval - now
+            await self.sleep(max(delay, 0.001))
+
+    # ---------------------------------------------------------------- lifecycle
+
+    async def flush(self) -> None:
+        """Wait until every queued write has been made (or given up)."""
+        while True:
+            workers = [s.worker for s in self._chats.values() if s.worker and not s.worker.done()]
+            if not workers:
+                return
+            await asyncio.gather(*workers, return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop writing; pending screens are dropped (the next start re-renders)."""
+        self._closed = True
+        for state in self._chats.values():
+            if state.worker is not None:
+                state.worker.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await state.worker
+
+    def writes_in_window(self, chat: str, window: float | None = None) -> int:
+        """The most writes this chat received in any ``window`` seconds (tests, logs)."""
+        span = self.window if window is None else window
+        times = [at for at, target, _ in self.log if target == chat]
+        best = 0
+        start = 0
+        for end, at in enumerate(times):
+            while times[start] <= at - span:
+                start += 1
+            best = max(best, end - start + 1)
+        return best
