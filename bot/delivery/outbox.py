@@ -148,7 +148,7 @@ class Outbox:
                 continue
             await self._wait_for_budget(state)
             latest = state.pending.pop(key, None)  # may have changed while waiting
-            if latest is None:
+            if latest is None or (not latest.post and state.shown.get(key) == latest.screen):
                 continue
             op = latest
             try:
