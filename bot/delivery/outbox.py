@@ -54,8 +54,8 @@ class Gone(Exception):
 
 
 class Sender(Protocol):
-    async def send(self, chat: str, screen: Screen) -> str:
-        """Post a new message; returns its id."""
+    async def send(self, chat: str, screen: Screen, thread: str = "") -> str:
+        """Post a new message (in a forum topic when ``thread``); returns its id."""
 
     async def edit(self, chat: str, message: str, screen: Screen) -> None:
         """Replace a message's text and buttons."""
@@ -65,6 +65,7 @@ class Sender(Protocol):
 class _Op:
     post: bool
     screen: Screen
+    thread: str = ""
 
 
 @dataclass
@@ -102,13 +103,19 @@ class Outbox:
 
     # ---------------------------------------------------------------- queueing
 
-    def post(self, chat: str, key: Hashable, screen: Screen, *, group: bool) -> None:
-        """A new message for ``key`` (the old one stays as it was)."""
-        self._queue(chat, key, screen, group, post=True)
+    def post(
+        self, chat: str, key: Hashable, screen: Screen, *, group: bool, thread: str = ""
+    ) -> None:
+        """A new message for ``key`` (the old one stays as it was). ``chat`` is the unit
+        the budget counts (a whole group, even when tables sit in its forum topics);
+        ``thread`` the topic a new message goes to."""
+        self._queue(chat, key, screen, group, post=True, thread=thread)
 
-    def show(self, chat: str, key: Hashable, screen: Screen, *, group: bool) -> None:
+    def show(
+        self, chat: str, key: Hashable, screen: Screen, *, group: bool, thread: str = ""
+    ) -> None:
         """``key``'s message should now show ``screen`` (edited in place, or posted)."""
-        self._queue(chat, key, screen, group, post=False)
+        self._queue(chat, key, screen, group, post=False, thread=thread)
 
     def message_id(self, chat: str, key: Hashable) -> str | None:
         state = self._chats.get(chat)
@@ -122,7 +129,9 @@ class Outbox:
             state.shown.pop(key, None)
             state.pending.pop(key, None)
 
-    def _queue(self, chat: str, key: Hashable, screen: Screen, group: bool, post: bool) -> None:
+    def _queue(
+        self, chat: str, key: Hashable, screen: Screen, group: bool, post: bool, thread: str
+    ) -> None:
         if self._closed:
             return
         state = self._chats.get(chat)
@@ -133,7 +142,7 @@ class Outbox:
             pending.screen = screen  # coalesce: only the latest screen counts
             pending.post = pending.post or post
         else:
-            state.pending[key] = _Op(post, screen)
+            state.pending[key] = _Op(post, screen, thread)
         if state.worker is None or state.worker.done():
             state.worker = asyncio.create_task(self._work(chat, state))
 
@@ -167,7 +176,7 @@ class Outbox:
             try:
                 self._spend(chat, state, "send" if op.post or message is None else "edit")
                 if op.post or message is None:
-                    state.messages[key] = await self.sender.send(chat, op.screen)
+                    state.messages[key] = await self.sender.send(chat, op.screen, op.thread)
                 else:
                     await self.sender.edit(chat, message, op.screen)
                 state.shown[key] = op.screen
@@ -177,7 +186,7 @@ class Outbox:
                 await self.sleep(retry.seconds)
             except Gone:
                 state.messages.pop(key, None)
-                op = _Op(True, op.screen)
+                op = _Op(True, op.screen, op.thread)
         log.error("event=outbox_gave_up chat=%s", chat)
 
     def _spend(self, chat: str, state: _Chat, kind: str) -> None:

@@ -34,7 +34,7 @@ class FakeSender:
         if self.failures:
             raise self.failures.pop(0)
 
-    async def send(self, chat: str, screen: Screen) -> str:
+    async def send(self, chat: str, screen: Screen, thread: str = "") -> str:
         self._fail()
         self.next_id += 1
         self.sent.append((self.time.now, "send", chat, screen.text))
