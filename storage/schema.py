@@ -83,6 +83,15 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX results_by_variant ON results (variant, finished_at);
     """,
+    """
+    CREATE TABLE chats (
+        platform   TEXT NOT NULL,
+        chat       TEXT NOT NULL,
+        language   TEXT NOT NULL,                -- the group's language (/lang)
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (platform, chat)
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -138,10 +138,12 @@ class Outbox:
         if state is None:
             state = self._chats[chat] = _Chat(group)
         pending = state.pending.get(key)
-        if pending is not None:
+        if pending is not None and not post:
             pending.screen = screen  # coalesce: only the latest screen counts
-            pending.post = pending.post or post
         else:
+            # A new message goes after everything queued before it (a new deal's table
+            # after the last deal's score sheet), even if an edit of it was waiting.
+            state.pending.pop(key, None)
             state.pending[key] = _Op(post, screen, thread)
         if state.worker is None or state.worker.done():
             state.worker = asyncio.create_task(self._work(chat, state))

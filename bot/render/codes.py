@@ -7,6 +7,8 @@
 (1234, 56, {'type': 'play', 'card': 'QH'})
 >>> decode("ya:1k:p<script>") is None  # forged or garbled data is no button at all
 True
+>>> decode(encode(0, 0, {"type": "new", "variant": "tarneeb_solo", "target": 51}))
+(0, 0, {'type': 'new', 'variant': 'tarneeb_solo', 'target': 51})
 """
 
 from __future__ import annotations
@@ -31,7 +33,15 @@ _SIMPLE = {
     "n": "noop",
 }
 _SIMPLE_CODES = {kind: code for code, kind in _SIMPLE.items()}
+NEW_VARIANTS = ("syrian41", "tarneeb41_double", "tarneeb_solo", "trix_complex")
 _PATTERNS = (
+    (
+        re.compile("v([0-3])(?:t(31|51|61))?"),
+        lambda m: (
+            {"type": "new", "variant": NEW_VARIANTS[int(m[1])]}
+            | ({"target": int(m[2])} if m[2] else {})
+        ),
+    ),
     (re.compile(f"p({_CARD})"), lambda m: {"type": "play", "card": m[1]}),
     (re.compile("b(1[0-3]|[2-9])"), lambda m: {"type": "bid", "value": int(m[1])}),
     (re.compile("u([CDHS])"), lambda m: {"type": "trump", "suit": m[1]}),
@@ -75,6 +85,9 @@ def encode_action(action: dict[str, Any]) -> str:
         return "d" + "".join(action["cards"])
     if kind == DOUBLE_PICK:
         return "k" + "".join(action["cards"])
+    if kind == "new":  # the variant picker of /new, before any table exists
+        target = action.get("target")
+        return f"v{NEW_VARIANTS.index(action['variant'])}" + (f"t{target}" if target else "")
     return _SIMPLE_CODES[kind]
 
 

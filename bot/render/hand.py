@@ -41,6 +41,7 @@ def hand_screen(
         )
     elif view.get("trump"):
         lines.append(t(language, "trump_line", suit=suit(view["trump"])))
+    lines += _context(info, view)
     if view["variant"] == "trix_complex" and view.get("contract") == "complex":
         if view.get("doubling"):
             if view.get("my_answer") is not None:
@@ -66,21 +67,83 @@ def hand_screen(
         )
         if view["variant"] != "trix_complex":
             bid = view["bids"][seat]
+            if isinstance(bid, int):
+                shown = number(language, bid)
+            else:  # a solo defender passed in the auction (TS.3)
+                shown = t(language, "bid_pass") if bid == "pass" else "—"
             lines.append(
                 t(
                     language,
                     "your_bid",
-                    bid=number(language, bid) if isinstance(bid, int) else "—",
+                    bid=shown,
                     tricks=number(language, view["tricks_won"][seat]),
                 )
             )
     legal: list[dict[str, Any]] = view.get("legal_actions") or []
     if legal:
         lines.append(t(language, "your_turn", what=t(language, what_key(view["phase"]))))
+        if view["phase"] == "doubling":
+            lines.append(t(language, "pick_doubles"))
+        elif view["phase"] == "bidding" and _no_two(view, legal):
+            lines.append(t(language, "illegal_bid_two_forbidden"))  # why 2 has no button
+        elif legal == [{"type": "pass"}] and view.get("contract") == "trix":
+            lines.append(t(language, "must_pass"))  # TX.9: no card fits the rows
+    elif view.get("doubling"):
+        # Answered, or not asked (TX.7): either way the others' answers are awaited.
+        lines.append(t(language, "waiting_doubles", time="").rstrip())
     elif view["turn"] and view["phase"] != "finished":
         lines.append(t(language, "not_your_turn", names=names(info, view["turn"])))
     rows = _buttons(info, view, legal, picked or ())
     return Screen("\n".join(lines).strip(), tuple(rows))
+
+
+def _context(info: TableInfo, view: dict[str, Any]) -> list[str]:
+    """What the player needs besides the hand, so the private chat can be played without
+    the group's table: the bids so far (T41), the auction or contract (solo), the kingdom
+    and its contract (Trix)."""
+    language = info.language
+    variant = view["variant"]
+    if variant == "trix_complex":
+        contract = view.get("contract")
+        return [
+            t(
+                language,
+                "kingdom_line",
+                kingdom=number(language, view["kingdom"]),
+                owner=seat_name(info, view["owner"]),
+                contract=t(language, f"contract_{contract}")
+                if contract
+                else t(language, "contract_choosing"),
+            )
+        ]
+    if variant == "tarneeb_solo":
+        if view.get("declarer") is not None:
+            key, seat = "declarer_line", view["declarer"]
+        elif view.get("high_bidder") is not None:
+            key, seat = "high_bid_line", view["high_bidder"]
+        else:
+            return []
+        bid = number(language, view["contract_bid"])
+        return [t(language, key, name=seat_name(info, seat), bid=bid)]
+    if view["phase"] != "bidding" or all(bid is None for bid in view["bids"]):
+        return []
+    order = [(view["dealer"] + 1 + i) % 4 for i in range(4)]  # T41.5: the bidding order
+    made = [(seat, view["bids"][seat]) for seat in order if view["bids"][seat] is not None]
+    bids = [f"{seat_name(info, seat)} {number(language, bid)}" for seat, bid in made]
+    return [
+        t(
+            language,
+            "bids_so_far",
+            bids=joined(language, bids),
+            total=number(language, sum(bid for _, bid in made)),
+            needed=number(language, view.get("min_total", 11)),
+        )
+    ]
+
+
+def _no_two(view: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
+    """T41D.2: the player's 30 points or more take the bid of 2 away."""
+    return view["variant"] == "tarneeb41_double" and {"type": "bid", "value": 2} not in legal
 
 
 def hand_lines(language: str, hand: list[str]) -> list[str]:
@@ -138,7 +201,7 @@ def _buttons(
 def _doubling(
     info: TableInfo, legal: list[dict[str, Any]], picked: tuple[str, ...]
 ) -> list[tuple[Button, ...]]:
-    """TX.7: one toggle per doublable card, then a confirm button with the answer."""
+    """TX.7: a confirm button with the answer so far, then one toggle per doublable card."""
     language = info.language
     doublable = max((a["cards"] for a in legal), key=len)
     chosen = [code for code in doublable if code in picked]
@@ -155,15 +218,16 @@ def _doubling(
             )
         )
     if chosen:
+        # card(): in Arabic the labels keep their order inside the right-to-left label
         label = t(
-            language, "btn_confirm_doubles", cards=" ".join(card_label(code) for code in chosen)
+            language, "btn_confirm_doubles", cards=" ".join(card(language, c) for c in chosen)
         )
     else:
         label = t(language, "btn_no_double")
     confirm = Button(
         label, {"type": "double", "cards": chosen}, info.id, info.version, True, "success"
     )
-    return [*rows_of(toggles), (confirm,)]
+    return [(confirm,), *rows_of(toggles)]  # the usual answer (no double) is the first
 
 
 __all__ = ["DOUBLE_PICK", "hand_lines", "hand_screen", "seat_name"]

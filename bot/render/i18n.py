@@ -90,6 +90,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "your_turn": "▶ Your turn: {what}.",
         "not_your_turn": "Waiting for {names}.",
         "your_bid": "Your bid: {bid} · your tricks: {tricks}",
+        "bids_so_far": "Bids so far: {bids} (total {total}; the deal needs {needed})",
         "pick_bid": "Choose your bid:",
         "pick_trump": "Choose trump:",
         "pick_contract": "Choose the contract for your kingdom:",
@@ -156,7 +157,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "illegal_must_follow_suit": "You must follow suit.",
         "illegal_card_not_held": "You do not hold that card.",
         "illegal_not_playable": "That card does not fit the rows yet.",
-        "illegal_pass_not_allowed": "You hold a card you can play, so you cannot pass.",
+        "illegal_pass_not_allowed": (
+            "You cannot pass now: you hold a card that fits the rows, or you are the dealer"
+            " and everyone else has passed."
+        ),
         "illegal_bid_forbidden": "That bid does not exist in this variant.",
         "illegal_bid_two_forbidden": "With 30 points or more you may not bid 2.",
         "illegal_bid_too_low": "Your bid must be higher than the current one.",
@@ -178,7 +182,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "computer_mark": "🤖",
         "away_mark": "(يلعب عنه الكمبيوتر)",
         "dm_needed": "لم يفتح المحادثة الخاصة مع البوت بعد: {names}",
-        "lobby_waiting": "بانتظار {count} لاعبين آخرين — انضم أو أضف كمبيوتر.",
+        "lobby_waiting": "المقاعد الفارغة: {count} — انضم أو أضف كمبيوتر.",
         "lobby_ready": "اكتملت المقاعد الأربعة: اضغط ابدأ.",
         "btn_join": "انضمام",
         "btn_leave": "مغادرة",
@@ -227,6 +231,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "your_turn": "▶ دورك: {what}.",
         "not_your_turn": "بانتظار {names}.",
         "your_bid": "طلبك: {bid} · أكلاتك: {tricks}",
+        "bids_so_far": "الطلبات حتى الآن: {bids} (المجموع {total} والمطلوب {needed})",
         "pick_bid": "اختر طلبك:",
         "pick_trump": "اختر الطرنيب:",
         "pick_contract": "اختر عقد مملكتك:",
@@ -290,7 +295,9 @@ CATALOG: dict[str, dict[str, str]] = {
         "illegal_must_follow_suit": "عليك أن تلعب من نفس النوع.",
         "illegal_card_not_held": "هذه الورقة ليست معك.",
         "illegal_not_playable": "هذه الورقة لا تنزل على الصفوف بعد.",
-        "illegal_pass_not_allowed": "معك ورقة تنزل، فلا يمكنك قول باس.",
+        "illegal_pass_not_allowed": (
+            "لا يمكنك قول باس الآن: معك ورقة تنزل على الصفوف، أو أنت الموزّع وقال الجميع باس."
+        ),
         "illegal_bid_forbidden": "هذا الطلب غير موجود في هذه اللعبة.",
         "illegal_bid_two_forbidden": "من 30 نقطة فما فوق لا يجوز طلب 2.",
         "illegal_bid_too_low": "يجب أن يكون طلبك أعلى من الطلب الحالي.",

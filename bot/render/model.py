@@ -30,6 +30,7 @@ class Button:
     version: int
     enabled: bool = True
     style: Style = "secondary"
+    url: str | None = None  # a link (e.g. the deep link that opens a private chat)
 
 
 @dataclass(frozen=True)

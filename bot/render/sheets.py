@@ -50,7 +50,8 @@ def score_sheet(info: TableInfo, entry: dict[str, Any], team_scores: list[int] |
                 t(language, "tricks_value", tricks=number(language, entry["tricks"][seat]))
             )
             if seat == entry["declarer"]:
-                parts.append(t(language, "made" if entry["made"] else "failed"))
+                made = entry["tricks"][seat] >= entry["bid"]  # TS.8
+                parts.append(t(language, "made" if made else "failed"))
         elif entry.get("contract") == "complex":
             parts.append(
                 t(language, "tricks_value", tricks=number(language, entry["tricks"][seat]))

@@ -36,12 +36,16 @@ def table_screen(info: TableInfo, view: dict[str, Any], now: float) -> Screen:
         marker = "▶ " if seat in turn else "• "
         team = f" ({t(language, team_key(seat))})" if view["team_scores"] is not None else ""
         details = " · ".join(_details(info, view, seat))
+        name = seat_name(info, seat)
+        occupant = info.seats[seat] if seat < len(info.seats) else None
+        if occupant is not None and occupant.away:  # a computer plays for the absent owner
+            name += f" {t(language, 'away_mark')}"
         lines.append(
             t(
                 language,
                 "player_line",
                 marker=marker,
-                name=seat_name(info, seat),
+                name=name,
                 team=team,
                 details=details,
             )

@@ -16,7 +16,9 @@ def test_sides_are_swapped_over_the_same_deals() -> None:
 
 
 def test_a_match_reports_its_winner_scores_and_decision_times() -> None:
-    outcome = play_match("trix_complex", ("heuristic", "random"), 3, [True, False, True, False], {})
+    outcome = play_match(
+        "trix_complex", ("heuristic", "random"), 3, [True, False, True, False], {}
+    )
     assert outcome.deals == 8 and not outcome.capped
     assert outcome.won in (0.0, 0.5, 1.0)
     assert outcome.score_a == -outcome.score_b  # TX.10: a kingdom totals 0

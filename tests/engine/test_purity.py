@@ -16,6 +16,7 @@ ALLOWED_IMPORTS = {
     "enum",
     "itertools",
     "json",
+    "math",
     "random",  # only random.Random instances; checked below
     "typing",
 }

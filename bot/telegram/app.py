@@ -1,0 +1,139 @@
+"""Assembling and running the Telegram bot: the PTB ``Application`` (with
+``AIORateLimiter`` as a last line behind the outbox), the outbox, the notifier, the
+handlers and the table manager over one SQLite database."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
+from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
+
+from bot.delivery import Outbox
+from bot.delivery.contacts import Contacts
+from bot.tables import TableManager
+from bot.tables.computers import Computers
+from bot.telegram.handlers import PLATFORM, TelegramFrontend
+from bot.telegram.notifier import TelegramNotifier
+from bot.telegram.sender import TelegramSender
+from bot.telegram.texts import COMMANDS
+from storage.database import Database
+
+log = logging.getLogger("sahra.telegram")
+
+DEFAULT_API_URL = "https://api.telegram.org/bot"
+
+
+@dataclass
+class TelegramBot:
+    """Everything one running Telegram bot holds."""
+
+    application: Application[Any, Any, Any, Any, Any, Any]
+    manager: TableManager
+    outbox: Outbox
+    notifier: TelegramNotifier
+    contacts: Contacts
+    frontend: TelegramFrontend
+
+
+def build(
+    token: str,
+    db: Database,
+    *,
+    api_url: str | None = None,
+    outbox_clock: Callable[[], float] | None = None,
+    outbox_sleep: Callable[[float], Awaitable[None]] | None = None,
+    computers: Computers | None = None,
+    poll_timeout: float = 10.0,
+    rate_limiter: AIORateLimiter | None = None,
+) -> TelegramBot:
+    """Wire a bot; nothing talks to Telegram until ``start``. ``api_url`` points at a
+    self-hosted Bot API server (or a test's fake); the outbox's clock can be injected (the
+    outbox keeps the group budget; the rate limiter is the last line behind it and waits
+    out a 429 it still meets)."""
+    builder = (
+        ApplicationBuilder()
+        .token(token)
+        .base_url(api_url or DEFAULT_API_URL)
+        .rate_limiter(rate_limiter or AIORateLimiter(max_retries=3))
+        .get_updates_read_timeout(poll_timeout + 5)
+    )
+    application = builder.build()
+    contacts = Contacts(db, PLATFORM)
+    holder: dict[str, TelegramNotifier] = {}
+
+    async def unreachable(chat: str) -> None:
+        await holder["notifier"].unreachable(chat)
+
+    options: dict[str, Any] = {"on_unreachable": unreachable}
+    if outbox_clock is not None:
+        options["clock"] = outbox_clock
+    if outbox_sleep is not None:
+        options["sleep"] = outbox_sleep
+    outbox = Outbox(TelegramSender(application.bot), **options)
+    notifier = TelegramNotifier(outbox, contacts, lambda: application.bot.username)
+    holder["notifier"] = notifier
+    manager = TableManager(db, notifier, computers=computers)
+    frontend = TelegramFrontend(manager, contacts, notifier, outbox)
+    frontend.register(application)
+    return TelegramBot(application, manager, outbox, notifier, contacts, frontend)
+
+
+async def register_commands(bot: TelegramBot) -> None:
+    """The command menu, in English by default and Arabic for Arabic clients."""
+    api = bot.application.bot
+    for language, code in (("en", None), ("ar", "ar")):
+        commands = [BotCommand(name, about) for name, about in COMMANDS[language]]
+        for scope in (BotCommandScopeAllGroupChats(), BotCommandScopeAllPrivateChats()):
+            await api.set_my_commands(commands, scope=scope, language_code=code)
+
+
+async def start(
+    bot: TelegramBot, *, poll_timeout: float = 10.0, webhook: dict[str, Any] | None = None
+) -> None:
+    """Load the tables, then start receiving updates (polling, or a webhook)."""
+    await bot.contacts.load()
+    await bot.manager.start()
+    await bot.application.initialize()
+    await register_commands(bot)
+    if webhook:
+        assert bot.application.updater is not None
+        await bot.application.updater.start_webhook(**webhook)
+    else:
+        assert bot.application.updater is not None
+        await bot.application.updater.start_polling(timeout=int(poll_timeout))
+    await bot.application.start()
+    log.info("event=telegram_started username=%s", bot.application.bot.username)
+
+
+async def stop(bot: TelegramBot) -> None:
+    """Stop taking updates, finish in-flight moves, flush what can be sent, close."""
+    application = bot.application
+    if application.updater is not None and application.updater.running:
+        await application.updater.stop()
+    if application.running:
+        await application.stop()
+    await bot.manager.close()
+    with contextlib.suppress(asyncio.TimeoutError):
+        await asyncio.wait_for(bot.outbox.flush(), timeout=5)
+    await bot.outbox.close()
+    await application.shutdown()
+
+
+async def run(
+    token: str, database: Path, api_url: str | None = None, webhook: dict[str, Any] | None = None
+) -> None:
+    """Run until cancelled (Ctrl-C or SIGTERM)."""
+    async with Database.open(database) as db:
+        bot = build(token, db, api_url=api_url)
+        await start(bot, webhook=webhook)
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await stop(bot)

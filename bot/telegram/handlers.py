@@ -1,0 +1,412 @@
+"""Telegram updates → table commands. Thin on purpose: every rule, check and screen lives
+in the core (manager, renderer); this turns a command or a button into one manager call
+and its refusal into a polite answer (a callback toast costs no group budget)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from telegram import Update
+from telegram.constants import ChatMemberStatus, ChatType
+from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes
+
+from bot.delivery import Outbox
+from bot.delivery.contacts import Contacts
+from bot.render import DOUBLE_PICK, Button, Screen, refusal_notice, rules_text
+from bot.render.codes import NEW_VARIANTS, decode
+from bot.render.i18n import variant_name
+from bot.tables import LiveTable, Place, PlayerRef, Press, Refusal, TableManager
+from bot.telegram.notifier import TelegramNotifier, deep_link
+from bot.telegram.texts import text
+
+log = logging.getLogger("sahra.telegram")
+
+PLATFORM = "telegram"
+COMMAND_NAMES = (
+    "new",
+    "join",
+    "leave",
+    "addbot",
+    "begin",
+    "hand",
+    "reclaim",
+    "stop",
+    "score",
+    "rules",
+    "lang",
+    "help",
+    "start",
+)
+ALIASES = {
+    "syrian": "syrian41",
+    "41": "syrian41",
+    "double": "tarneeb41_double",
+    "solo": "tarneeb_solo",
+    "trix": "trix_complex",
+    "complex": "trix_complex",
+}
+Context = ContextTypes.DEFAULT_TYPE
+
+
+class TelegramFrontend:
+    def __init__(
+        self,
+        manager: TableManager,
+        contacts: Contacts,
+        notifier: TelegramNotifier,
+        outbox: Outbox,
+    ) -> None:
+        self.manager = manager
+        self.contacts = contacts
+        self.notifier = notifier
+        self.outbox = outbox
+        self._replies = 0
+
+    def register(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        for name in COMMAND_NAMES:
+            app.add_handler(CommandHandler(name, getattr(self, f"cmd_{name}")))
+        app.add_handler(CallbackQueryHandler(self.on_button))
+        app.add_error_handler(self.on_error)
+
+    # ---------------------------------------------------------------- helpers
+
+    def _language(self, update: Update) -> str:
+        chat = update.effective_chat
+        return self.contacts.language(str(chat.id)) if chat is not None else "ar"
+
+    def _player(self, update: Update, language: str) -> PlayerRef:
+        user = update.effective_user
+        assert user is not None
+        name = (user.full_name or user.username or str(user.id))[:64]
+        return PlayerRef.model_validate(
+            {"user_id": str(user.id), "name": name, "language": language}
+        )
+
+    @staticmethod
+    def _place(update: Update) -> Place:
+        chat = update.effective_chat
+        message = update.effective_message
+        assert chat is not None
+        thread = ""
+        if message is not None and message.is_topic_message and message.message_thread_id:
+            thread = str(message.message_thread_id)  # forum topics: one table per topic
+        return Place(PLATFORM, str(chat.id), thread)
+
+    @staticmethod
+    def _is_group(update: Update) -> bool:
+        chat = update.effective_chat
+        return chat is not None and chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
+
+    def _reply(self, update: Update, body: str, rows: tuple[tuple[Button, ...], ...] = ()) -> None:
+        """A reply through the outbox, so it counts against the group's budget."""
+        place = self._place(update)
+        self._replies += 1
+        self.outbox.post(
+            place.chat,
+            ("reply", self._replies),
+            Screen(body, rows),
+            group=self._is_group(update),
+            thread=place.thread,
+        )
+
+    def _refused(self, update: Update, refusal: Refusal, language: str) -> None:
+        self._reply(update, refusal_notice(language, refusal.code, refusal.detail).text)
+
+    def _table_here(self, update: Update) -> LiveTable | None:
+        return self.manager.table_at(self._place(update))
+
+    async def _group_table(self, update: Update) -> tuple[LiveTable, str] | None:
+        language = self._language(update)
+        if not self._is_group(update):
+            self._reply(update, text(language, "not_a_group"))
+            return None
+        table = self._table_here(update)
+        if table is None:
+            self._reply(update, text(language, "no_table"))
+            return None
+        return table, language
+
+    # ---------------------------------------------------------------- commands
+
+    async def cmd_new(self, update: Update, context: Context) -> None:
+        language = self._language(update)
+        if not self._is_group(update):
+            self._reply(update, text(language, "not_a_group"))
+            return
+        args = [arg.lower() for arg in context.args or []]
+        if not args:
+            self._reply(update, text(language, "pick_variant"), _variant_picker(language))
+            return
+        variant = ALIASES.get(args[0], args[0])
+        if variant not in NEW_VARIANTS:
+            self._reply(update, text(language, "unknown_variant"))
+            return
+        options: dict[str, Any] = {}
+        for arg in args[1:]:
+            if arg in ("easy", "hard"):
+                options["difficulty"] = arg
+            elif arg.isdigit() and variant == "tarneeb_solo":
+                options["target"] = int(arg)
+        await self._create(update, variant, options, language)
+
+    async def _create(
+        self, update: Update, variant: str, options: dict[str, Any], language: str
+    ) -> Refusal | None:
+        config = {"variant": variant, "language": language, **options}
+        try:
+            await self.manager.create(self._place(update), self._player(update, language), config)
+        except Refusal as refusal:
+            return refusal
+        return None
+
+    async def cmd_join(self, update: Update, context: Context) -> None:
+        found = await self._group_table(update)
+        if found:
+            table, language = found
+            await self._call(
+                update, language, self.manager.join(table.id, self._player(update, language))
+            )
+
+    async def cmd_leave(self, update: Update, context: Context) -> None:
+        found = await self._group_table(update)
+        if found:
+            table, language = found
+            await self._call(update, language, self.manager.leave(table.id, self._user(update)))
+
+    async def cmd_addbot(self, update: Update, context: Context) -> None:
+        found = await self._group_table(update)
+        if found:
+            table, language = found
+            await self._call(
+                update, language, self.manager.add_computer(table.id, self._user(update))
+            )
+
+    async def cmd_begin(self, update: Update, context: Context) -> None:
+        found = await self._group_table(update)
+        if found:
+            table, language = found
+            await self._call(update, language, self.manager.begin(table.id, self._user(update)))
+
+    async def cmd_reclaim(self, update: Update, context: Context) -> None:
+        found = await self._group_table(update)
+        if found:
+            table, language = found
+            await self._call(update, language, self.manager.reclaim(table.id, self._user(update)))
+
+    async def cmd_stop(self, update: Update, context: Context) -> None:
+        found = await self._group_table(update)
+        if found:
+            table, language = found
+            user = self._user(update)
+            admin = await self._is_admin(update, context, user)
+            await self._call(update, language, self.manager.stop(table.id, user, is_admin=admin))
+
+    async def cmd_hand(self, update: Update, context: Context) -> None:
+        found = await self._group_table(update)
+        if not found:
+            return
+        table, language = found
+        user = self._user(update)
+        seat = table.seat_of(user)
+        if seat is None:
+            self._refused(update, Refusal("not_seated"), language)
+        elif self.contacts.dm_ok(user) and table.status == "running":
+            self.notifier.send_hand(table, seat, new=True)
+        elif not self.contacts.dm_ok(user):
+            self.notifier.dm_link_notice(table, self._player(update, language).name)
+
+    async def cmd_score(self, update: Update, context: Context) -> None:
+        found = await self._group_table(update)
+        if found:
+            table, _ = found
+            place = table.place
+            screen = self.notifier.table_message(table)
+            self.outbox.post(
+                place.chat, ("table", table.id), screen, group=True, thread=place.thread
+            )
+
+    async def cmd_rules(self, update: Update, context: Context) -> None:
+        language = self._language(update)
+        args = [arg.lower() for arg in context.args or []]
+        table = self._table_here(update)
+        variant = ALIASES.get(args[0], args[0]) if args else (table.variant if table else None)
+        if variant not in NEW_VARIANTS:
+            for name in NEW_VARIANTS:
+                self._reply(update, rules_text(name, language))
+            return
+        self._reply(update, rules_text(variant, language))
+
+    async def cmd_lang(self, update: Update, context: Context) -> None:
+        args = [arg.lower() for arg in context.args or []]
+        chat = update.effective_chat
+        assert chat is not None
+        if not args or args[0] not in ("ar", "en"):
+            self._reply(update, text(self._language(update), "lang_usage"))
+            return
+        await self.contacts.set_language(str(chat.id), args[0])
+        self._reply(update, text(args[0], "lang_set"))
+
+    async def cmd_help(self, update: Update, context: Context) -> None:
+        self._reply(update, text(self._language(update), "help"))
+
+    async def cmd_start(self, update: Update, context: Context) -> None:
+        """The private chat's /start, usually from the deep link ``t<table>``: from now on
+        the bot can write to this player, and their hand comes at once."""
+        chat = update.effective_chat
+        if chat is None or chat.type != ChatType.PRIVATE:
+            return
+        user = self._user(update)
+        args = context.args or []
+        table = None
+        if args and args[0].startswith("t") and args[0][1:].isdigit():
+            try:
+                table = self.manager.table(int(args[0][1:]))
+            except Refusal:
+                table = None
+        language = table.config.language if table is not None else self._language(update)
+        name = self._player(update, language).name
+        await self.contacts.set_dm_ok(user, True, name, language)
+        seat = table.seat_of(user) if table is not None else None
+        if table is None or seat is None:
+            self._reply(update, text(language, "dm_welcome"))
+            return
+        self._reply(update, text(language, "dm_bound", table=table.id))
+        self.notifier.refresh(table)  # the lobby drops the name; the hand is sent
+        if table.status == "running":
+            self.notifier.send_hand(table, seat, new=True)
+
+    # ---------------------------------------------------------------- buttons
+
+    async def on_button(self, update: Update, context: Context) -> None:
+        query = update.callback_query
+        assert query is not None
+        decoded = decode(query.data or "")
+        language = self._language(update)
+        if decoded is None:
+            await query.answer(refusal_notice(language, "stale").text)
+            return
+        table_id, version, action = decoded
+        kind = action["type"]
+        if kind == "new":
+            options = {"target": action["target"]} if "target" in action else {}
+            if action["variant"] == "tarneeb_solo" and not options:
+                await query.answer()
+                self._reply(update, text(language, "pick_target"), _target_picker(language))
+                return
+            refusal = await self._create(update, action["variant"], options, language)
+            await query.answer(refusal_notice(language, refusal.code).text if refusal else None)
+            return
+        try:
+            table = self.manager.table(table_id)
+        except Refusal as refusal:
+            await query.answer(refusal_notice(language, refusal.code).text)
+            return
+        language = table.config.language
+        user = self._user(update)
+        answer = await self._button(update, table, version, action, user, language)
+        if answer is not None and answer.startswith("https://"):
+            await query.answer(url=answer)
+        else:
+            await query.answer(answer)
+
+    async def _button(
+        self,
+        update: Update,
+        table: LiveTable,
+        version: int,
+        action: dict[str, Any],
+        user: str,
+        language: str,
+    ) -> str | None:
+        """Handle one table button; returns the toast text (or a deep link to open)."""
+        kind = action["type"]
+        try:
+            if kind == "noop":
+                return refusal_notice(language, "illegal").text
+            if kind == DOUBLE_PICK:
+                seat = table.seat_of(user)
+                if seat is None:
+                    raise Refusal("not_seated")
+                self.notifier.picked[(table.id, user)] = tuple(action["cards"])
+                self.notifier.send_hand(table, seat)
+                return None
+            if kind == "join":
+                await self.manager.join(table.id, self._player(update, language))
+            elif kind == "leave":
+                await self.manager.leave(table.id, user)
+            elif kind == "add_computer":
+                await self.manager.add_computer(table.id, user)
+            elif kind == "begin":
+                await self.manager.begin(table.id, user)
+            elif kind == "rules":
+                self._reply(update, rules_text(table.variant, language))
+            elif kind == "hand":
+                seat = table.seat_of(user)
+                if seat is None:
+                    raise Refusal("not_seated")
+                if not self.contacts.dm_ok(user):
+                    return deep_link(self.notifier.username(), table.id)
+                self.notifier.send_hand(table, seat, new=True)
+                return text(language, "sent_to_dm")
+            else:
+                player = self._player(update, language)
+                await self.manager.press(
+                    Press(table_id=table.id, version=version, action=action, player=player)
+                )
+        except Refusal as refusal:
+            return refusal_notice(language, refusal.code, refusal.detail).text
+        return None
+
+    # ---------------------------------------------------------------- plumbing
+
+    async def _call(self, update: Update, language: str, call: Any) -> None:
+        try:
+            await call
+        except Refusal as refusal:
+            self._refused(update, refusal, language)
+
+    @staticmethod
+    def _user(update: Update) -> str:
+        user = update.effective_user
+        assert user is not None
+        return str(user.id)
+
+    @staticmethod
+    async def _is_admin(update: Update, context: Context, user: str) -> bool:
+        chat = update.effective_chat
+        if chat is None:
+            return False
+        try:
+            member = await context.bot.get_chat_member(chat.id, int(user))
+        except Exception:  # an unknown answer is "not an admin", never a crash
+            log.warning("event=admin_check_failed chat=%s", chat.id)
+            return False
+        return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+    async def on_error(self, update: object, context: Context) -> None:
+        """The one central error handler: log it (never a card), answer what we can."""
+        log.error("event=handler_error error=%r", context.error, exc_info=context.error)
+        if isinstance(update, Update) and update.callback_query is not None:
+            try:
+                await update.callback_query.answer(
+                    refusal_notice(self._language(update), "storage").text
+                )
+            except Exception:
+                log.warning("event=error_answer_failed")
+
+
+def _variant_picker(language: str) -> tuple[tuple[Button, ...], ...]:
+    return tuple(
+        (Button(variant_name(language, variant), {"type": "new", "variant": variant}, 0, 0),)
+        for variant in NEW_VARIANTS
+    )
+
+
+def _target_picker(language: str) -> tuple[tuple[Button, ...], ...]:
+    return (
+        tuple(
+            Button(str(target), {"type": "new", "variant": "tarneeb_solo", "target": target}, 0, 0)
+            for target in (31, 51, 61)
+        ),
+    )

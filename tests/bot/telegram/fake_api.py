@@ -1,0 +1,249 @@
+"""A fake Telegram Bot API on 127.0.0.1 that the real python-telegram-bot talks to.
+
+It speaks the real HTTP API (form-encoded requests, ``{"ok": true, "result": …}``
+answers, 429 with ``retry_after``, 403 for a user who has not opened the bot), keeps the
+messages of every chat as Telegram would (so a test can read the latest keyboard and press
+a button), queues updates for ``getUpdates``, and logs every call with its time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+BOT = {"id": 999000, "is_bot": True, "first_name": "Sahra", "username": "sahra_test_bot"}
+WRITES = ("sendMessage", "editMessageText")
+
+
+@dataclass
+class Call:
+    at: float
+    method: str
+    params: dict[str, Any]
+
+
+@dataclass
+class Message:
+    chat: int
+    message_id: int
+    text: str
+    keyboard: list[list[dict[str, Any]]]
+    thread: int | None = None
+    edits: int = 0
+
+
+@dataclass
+class FakeBotAPI:
+    calls: list[Call] = field(default_factory=list)
+    updates: list[dict[str, Any]] = field(default_factory=list)
+    messages: dict[tuple[int, int], Message] = field(default_factory=dict)
+    forbidden: set[int] = field(default_factory=set)  # chats that answer 403
+    fail_next: list[tuple[str, int]] = field(default_factory=list)  # (method, retry_after)
+    admins: set[int] = field(default_factory=set)
+    answers: dict[str, dict[str, Any]] = field(default_factory=dict)  # callback id -> params
+    _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+    _update_ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+    _arrived: asyncio.Event = field(default_factory=asyncio.Event)
+    _runner: web.AppRunner | None = None
+    url: str = ""
+    acked: int = 0  # updates below this id were acknowledged (the next poll's offset)
+
+    # ---------------------------------------------------------------- server
+
+    async def start(self) -> str:
+        app = web.Application()
+        app.router.add_route("*", "/bot{token}/{method}", self._handle)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.url = f"http://127.0.0.1:{port}/bot"
+        return self.url
+
+    async def close(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        method = request.match_info["method"]
+        form = await request.post()
+        params: dict[str, Any] = {}
+        for key, value in form.items():
+            text = str(value)
+            params[key] = json.loads(text) if text[:1] in "{[" else text
+        self.calls.append(Call(time.monotonic(), method, params))
+        for index, (failing, retry_after) in enumerate(self.fail_next):
+            if failing == method:
+                del self.fail_next[index]
+                return self._error(
+                    429,
+                    f"Too Many Requests: retry after {retry_after}",
+                    {"retry_after": retry_after},
+                )
+        handler = getattr(self, f"_api_{method}", None)
+        if handler is None:
+            return self._ok(True)
+        return await handler(params)
+
+    @staticmethod
+    def _ok(result: Any) -> web.Response:
+        return web.json_response({"ok": True, "result": result})
+
+    @staticmethod
+    def _error(
+        code: int, description: str, parameters: dict[str, Any] | None = None
+    ) -> web.Response:
+        body: dict[str, Any] = {"ok": False, "error_code": code, "description": description}
+        if parameters:
+            body["parameters"] = parameters
+        return web.json_response(body, status=code)
+
+    # ---------------------------------------------------------------- Bot API methods
+
+    async def _api_getMe(self, params: dict[str, Any]) -> web.Response:
+        return self._ok(BOT)
+
+    async def _api_getUpdates(self, params: dict[str, Any]) -> web.Response:
+        offset = int(params.get("offset", 0) or 0)
+        self.acked = max(self.acked, offset)
+        self.updates = [u for u in self.updates if u["update_id"] >= offset]
+        if not self.updates and float(params.get("timeout", 0) or 0) > 0:
+            self._arrived.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._arrived.wait(), timeout=0.2)
+        return self._ok(list(self.updates))
+
+    async def _api_sendMessage(self, params: dict[str, Any]) -> web.Response:
+        chat = int(params["chat_id"])
+        if chat in self.forbidden:
+            return self._error(403, "Forbidden: bot can't initiate conversation with a user")
+        message_id = next(self._ids)
+        thread = int(params["message_thread_id"]) if params.get("message_thread_id") else None
+        keyboard = (params.get("reply_markup") or {}).get("inline_keyboard", [])
+        self.messages[(chat, message_id)] = Message(
+            chat, message_id, params["text"], keyboard, thread
+        )
+        return self._ok(self._message_json(self.messages[(chat, message_id)]))
+
+    async def _api_editMessageText(self, params: dict[str, Any]) -> web.Response:
+        chat, message_id = int(params["chat_id"]), int(params["message_id"])
+        if chat in self.forbidden:
+            return self._error(403, "Forbidden: bot was blocked by the user")
+        message = self.messages.get((chat, message_id))
+        if message is None:
+            return self._error(400, "Bad Request: message to edit not found")
+        keyboard = (params.get("reply_markup") or {}).get("inline_keyboard", [])
+        if message.text == params["text"] and message.keyboard == keyboard:
+            return self._error(400, "Bad Request: message is not modified")
+        message.text, message.keyboard = params["text"], keyboard
+        message.edits += 1
+        return self._ok(self._message_json(message))
+
+    async def _api_answerCallbackQuery(self, params: dict[str, Any]) -> web.Response:
+        self.answers[str(params["callback_query_id"])] = params
+        return self._ok(True)
+
+    async def _api_getChatMember(self, params: dict[str, Any]) -> web.Response:
+        user = int(params["user_id"])
+        status = "administrator" if user in self.admins else "member"
+        return self._ok({"status": status, "user": self.user(user)})
+
+    # ---------------------------------------------------------------- JSON shapes
+
+    @staticmethod
+    def user(user_id: int, name: str | None = None) -> dict[str, Any]:
+        return {"id": user_id, "is_bot": False, "first_name": name or f"Player{user_id}"}
+
+    @staticmethod
+    def chat(chat_id: int) -> dict[str, Any]:
+        if chat_id < 0:
+            return {"id": chat_id, "type": "supergroup", "title": "Sahra night", "is_forum": True}
+        return {"id": chat_id, "type": "private", "first_name": f"Player{chat_id}"}
+
+    def _message_json(self, message: Message) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "message_id": message.message_id,
+            "date": int(time.time()),
+            "chat": self.chat(message.chat),
+            "from": BOT,
+            "text": message.text,
+        }
+        if message.keyboard:
+            data["reply_markup"] = {"inline_keyboard": message.keyboard}
+        if message.thread is not None:
+            data["message_thread_id"] = message.thread
+            data["is_topic_message"] = True
+        return data
+
+    # ---------------------------------------------------------------- what users do
+
+    def _queue(self, update: dict[str, Any]) -> int:
+        update_id = next(self._update_ids)
+        update["update_id"] = update_id
+        self.updates.append(update)
+        self._arrived.set()
+        return update_id
+
+    def command(
+        self, chat: int, user: int, text: str, name: str | None = None, thread: int | None = None
+    ) -> int:
+        command = text.split()[0]
+        message: dict[str, Any] = {
+            "message_id": next(self._ids),
+            "date": int(time.time()),
+            "chat": self.chat(chat),
+            "from": self.user(user, name),
+            "text": text,
+            "entities": [{"type": "bot_command", "offset": 0, "length": len(command)}],
+        }
+        if thread is not None:
+            message["message_thread_id"] = thread
+            message["is_topic_message"] = True
+        return self._queue({"message": message})
+
+    def press(
+        self, user: int, message: Message, data: str, name: str | None = None
+    ) -> tuple[str, int]:
+        query_id = f"q{next(self._ids)}"
+        update_id = self._queue(
+            {
+                "callback_query": {
+                    "id": query_id,
+                    "from": self.user(user, name),
+                    "chat_instance": "sahra",
+                    "data": data,
+                    "message": self._message_json(message),
+                }
+            }
+        )
+        return query_id, update_id
+
+    async def answered(self, query_id: str, timeout: float = 10.0) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while query_id not in self.answers:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"callback {query_id} was never answered")
+            await asyncio.sleep(0.002)
+        return self.answers[query_id]
+
+    # ---------------------------------------------------------------- reading chats
+
+    def in_chat(self, chat: int) -> list[Message]:
+        return [m for (c, _), m in sorted(self.messages.items()) if c == chat]
+
+    def latest_with_buttons(self, chat: int) -> Message | None:
+        for message in reversed(self.in_chat(chat)):
+            if any("callback_data" in b for row in message.keyboard for b in row):
+                return message
+        return None
+
+    def writes_to(self, chat: int) -> list[Call]:
+        return [c for c in self.calls if c.method in WRITES and int(c.params["chat_id"]) == chat]

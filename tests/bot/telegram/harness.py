@@ -1,0 +1,221 @@
+"""The real PTB Application polling the fake Bot API, over a real SQLite file; the outbox
+runs on virtual time, so the group's 20-writes-a-minute budget costs no real seconds and
+its writes can be counted by their (virtual) timestamps."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from telegram.ext import AIORateLimiter
+
+from bot.render.codes import decode
+from bot.render.hand import DOUBLE_PICK
+from bot.render.i18n import card_label
+from bot.render.model import Screen
+from bot.tables import LiveTable, Place
+from bot.tables.computers import Computers
+from bot.telegram.app import TelegramBot, build, start, stop
+from engine.players import HeuristicPlayer
+from storage.database import Database
+from tests.bot.telegram.fake_api import FakeBotAPI, Message
+
+GROUP = -100777
+BIDI = str.maketrans("", "", "\u2068\u2069\u200e")
+CARD_RE = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
+
+
+@dataclass
+class VirtualTime:
+    now: float = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += seconds
+        await asyncio.sleep(0)
+
+
+async def eventually(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError("condition never held")
+        await asyncio.sleep(0.002)
+
+
+@dataclass
+class World:
+    fake: FakeBotAPI
+    path: Path
+    time: VirtualTime = field(default_factory=VirtualTime)
+    db: Database | None = None
+    bot: TelegramBot | None = None
+    leaks_checked: int = 0
+    group_texts: set[str] = field(default_factory=set)
+    leaks: list[str] = field(default_factory=list)
+
+    async def boot(self) -> TelegramBot:
+        self.db = Database(self.path, synchronous="NORMAL")
+        await self.db.start()
+        self.bot = build(
+            "123:TEST",
+            self.db,
+            api_url=self.fake.url,
+            outbox_clock=self.time,
+            outbox_sleep=self.time.sleep,
+            computers=Computers(),
+            poll_timeout=1,
+            # The outbox keeps the budget in virtual time; the limiter (real time) is kept
+            # in the path, wide open, and still waits out a 429 (max_retries).
+            rate_limiter=AIORateLimiter(
+                overall_max_rate=10_000, group_max_rate=10_000, max_retries=3
+            ),
+        )
+        self.watch_group()
+        await start(self.bot, poll_timeout=1)
+        return self.bot
+
+    async def shutdown(self) -> None:
+        if self.bot is not None:
+            await stop(self.bot)
+            self.bot = None
+        if self.db is not None:
+            await self.db.close()
+            self.db = None
+
+    async def settle(self) -> None:
+        assert self.bot is not None
+        for _ in range(3):
+            await self.bot.manager.settle()
+            await self.bot.outbox.flush()
+
+    async def deliver(self, update_id: int) -> None:
+        """Wait until the bot has fetched, handled and settled one update."""
+        assert self.bot is not None
+        await eventually(lambda: self.fake.acked > update_id)
+        await self.bot.application.update_queue.join()
+        await self.settle()
+
+    async def say(self, chat: int, user: int, text: str, thread: int | None = None) -> None:
+        await self.deliver(self.fake.command(chat, user, text, thread=thread))
+
+    async def press(self, user: int, message: Message, data: str) -> dict[str, object]:
+        query_id, update_id = self.fake.press(user, message, data)
+        await self.deliver(update_id)
+        return await self.fake.answered(query_id)
+
+    def table(self, thread: int | None = None) -> LiveTable:
+        assert self.bot is not None
+        place = Place("telegram", str(GROUP), str(thread) if thread else "")
+        table = self.bot.manager.table_at(place)
+        assert table is not None
+        return table
+
+    def hidden_cards(self) -> set[str]:
+        """Labels of every card in a hand that the group may not see, right now."""
+        assert self.bot is not None
+        cards: set[str] = set()
+        for table in self.bot.manager.live_tables():
+            match = table.match
+            if match is None:
+                continue
+            public = match.view(None)
+            allowed = {public.get("shown_card")} | {d["card"] for d in public.get("doubled") or []}
+            cards |= {
+                card_label(code)
+                for seat in range(4)
+                for code in match.hand(seat)
+                if code not in allowed
+            }
+        return cards
+
+    def watch_group(self) -> None:
+        """Check every screen queued for the group when it is queued — that is when it is
+        rendered, under the table's lock — against the hands as they are at that moment."""
+        assert self.bot is not None
+        outbox = self.bot.outbox
+        for name in ("post", "show"):
+            original = getattr(outbox, name)
+
+            def checked(
+                chat: str,
+                key: object,
+                screen: Screen,
+                *,
+                group: bool,
+                thread: str = "",
+                _original: Any = original,
+            ) -> None:
+                if chat == str(GROUP):
+                    shown = set(CARD_RE.findall(screen.text.translate(BIDI)))
+                    leaked = shown & self.hidden_cards()
+                    if leaked:  # (raising here would be swallowed by the publish guard)
+                        self.leaks.append(f"hidden cards {leaked} in {screen.text!r}")
+                    self.group_texts.add(screen.text)
+                    self.leaks_checked += 1
+                _original(chat, key, screen, group=group, thread=thread)
+
+            setattr(outbox, name, checked)
+
+    def assert_group_got_only_checked_screens(self) -> None:
+        assert not self.leaks, self.leaks[0]
+        for call in self.fake.writes_to(GROUP):
+            assert call.params["text"] in self.group_texts
+
+
+def playable(message: Message) -> list[str]:
+    """The callback data of the buttons a player may press now (no toggles, no noops)."""
+    found = []
+    for row in message.keyboard:
+        for button in row:
+            data = button.get("callback_data")
+            decoded = decode(data) if data else None
+            if decoded and decoded[2]["type"] not in ("noop", DOUBLE_PICK):
+                found.append(data)
+    return found
+
+
+async def play_out(
+    world: World, users: dict[int, int], rng: random.Random, stop_after: int | None = None
+) -> int:
+    """Press DM buttons for the human seats (``seat -> user id``) until the match ends (or
+    ``stop_after`` presses); checks the group for hidden cards after every press."""
+    table = world.table()
+    presses = 0
+    deadline = time.monotonic() + 240
+    while table.status == "running" and (stop_after is None or presses < stop_after):
+        assert time.monotonic() < deadline, "the match did not finish in time"
+        assert not world.leaks, world.leaks[0]
+        match = table.match
+        assert match is not None
+        humans = [seat for seat in match.to_act if seat in users]
+        if not humans:
+            await world.settle()
+            await asyncio.sleep(0.01)
+            continue
+        seat = humans[0]
+        user = users[seat]
+        message = world.fake.latest_with_buttons(user)
+        assert message is not None, "the player has no hand message"
+        choices = playable(message)
+        assert choices, f"no button to press in {message.text!r}"
+        # The player presses what a sensible player would (random presses can keep a
+        # Tarneeb 41 match going for ever: a team needs both partners above 0, T41.9);
+        # that button must be among the ones in their private chat.
+        wanted = HeuristicPlayer().decide(match.view(seat)) if rng.random() < 0.9 else None
+        chosen = [data for data in choices if decode(data)[2] == wanted]  # type: ignore[index]
+        before = table.seq
+        answer = await world.press(user, message, chosen[0] if chosen else rng.choice(choices))
+        assert "text" not in answer or not answer["text"], answer
+        assert table.seq > before or match.phase == "doubling"
+        presses += 1
+    world.assert_group_got_only_checked_screens()
+    return presses
