@@ -33,7 +33,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/arena.py $(or $(ARENA_ARGS),--quick --jobs 2) $(ARGS)
 
 run: $(STAMP)
-	$(BIN)/python -m bot.cli play --variant $(VARIANT) $(ARGS)
+	$(BIN)/python -m bot.cli run --variant $(VARIANT) $(ARGS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

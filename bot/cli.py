@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import sys
 from collections.abc import Sequence
 
+from pydantic import ValidationError
+
 from bot.console import play
+from bot.settings import Settings
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -15,11 +20,45 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_arguments(
         commands.add_parser("play", help="play a match in the terminal against computers")
     )
+    play.add_arguments(
+        commands.add_parser(
+            "run",
+            help="run the bot for every platform with a token (SAHRA_TELEGRAM_TOKEN);"
+            " with none, the terminal table (same options as play)",
+        )
+    )
     args = parser.parse_args(argv)
     if args.command == "play":
         return play.run(args)
+    if args.command == "run":
+        return run_bots(args)
     parser.error(f"unknown command {args.command}")
     return 2
+
+
+def run_bots(args: argparse.Namespace) -> int:
+    """``make run``: the bots when a platform token is configured, else the console."""
+
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        print(f"sahra: bad setting: {error}", file=sys.stderr)
+        return 2
+    if settings.telegram_token is None:
+        return play.run(args)
+    from bot.telegram.app import run  # only when needed: the console needs no PTB
+
+    print("Sahra: Telegram bot starting (Ctrl-C stops it).", file=sys.stderr)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: a clean stop, not a trace
+        asyncio.run(
+            run(
+                settings.telegram_token.get_secret_value(),
+                settings.database,
+                settings.telegram_api_url,
+                settings.telegram_webhook(),
+            )
+        )
+    return 0
 
 
 if __name__ == "__main__":

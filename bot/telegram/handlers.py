@@ -72,8 +72,16 @@ class TelegramFrontend:
     # ---------------------------------------------------------------- helpers
 
     def _language(self, update: Update) -> str:
+        """The chat's language (/lang); in a private chat without one, the user's own
+        Telegram language when it is English; Arabic otherwise."""
         chat = update.effective_chat
-        return self.contacts.language(str(chat.id)) if chat is not None else "ar"
+        if chat is None:
+            return "ar"
+        user = update.effective_user
+        default = "ar"
+        if chat.type == ChatType.PRIVATE and user is not None and user.language_code:
+            default = "en" if user.language_code.startswith("en") else "ar"
+        return self.contacts.language(str(chat.id), default)
 
     def _player(self, update: Update, language: str) -> PlayerRef:
         user = update.effective_user

@@ -153,8 +153,15 @@ class FakeBotAPI:
 
     async def _api_getChatMember(self, params: dict[str, Any]) -> web.Response:
         user = int(params["user_id"])
-        status = "administrator" if user in self.admins else "member"
-        return self._ok({"status": status, "user": self.user(user)})
+        if user not in self.admins:
+            return self._ok({"status": "member", "user": self.user(user)})
+        rights = (
+            "can_be_edited is_anonymous can_manage_chat can_delete_messages"
+            " can_manage_video_chats can_restrict_members can_promote_members can_change_info"
+            " can_invite_users can_post_stories can_edit_stories can_delete_stories"
+        ).split()
+        member = {"status": "administrator", "user": self.user(user)}
+        return self._ok(member | dict.fromkeys(rights, True))
 
     # ---------------------------------------------------------------- JSON shapes
 

@@ -1,0 +1,40 @@
+"""Settings from the environment (and an optional ``.env``), validated at start-up.
+
+Every variable is ``SAHRA_<NAME>``; a wrong value stops the bot with a message naming it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="SAHRA_", env_file=".env", extra="ignore")
+
+    database: Path = Field(default=Path("sahra.sqlite"), description="the SQLite file")
+    telegram_token: SecretStr | None = Field(default=None, description="from @BotFather")
+    telegram_api_url: str | None = Field(
+        default=None, description="a self-hosted Bot API server, e.g. http://localhost:8081/bot"
+    )
+    telegram_webhook_url: str | None = Field(
+        default=None, description="public HTTPS URL for webhook mode (polling when unset)"
+    )
+    telegram_webhook_listen: str = "0.0.0.0"
+    telegram_webhook_port: int = Field(default=8443, ge=1, le=65535)
+    telegram_webhook_secret: SecretStr | None = None
+
+    def telegram_webhook(self) -> dict[str, object] | None:
+        """``Updater.start_webhook`` arguments, or None to poll."""
+        if not self.telegram_webhook_url:
+            return None
+        secret = self.telegram_webhook_secret
+        return {
+            "listen": self.telegram_webhook_listen,
+            "port": self.telegram_webhook_port,
+            "url_path": "telegram",
+            "webhook_url": self.telegram_webhook_url.rstrip("/") + "/telegram",
+            "secret_token": secret.get_secret_value() if secret else None,
+        }
