@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from engine.cards import cards_of
 from engine.solo import solo_deltas
 from engine.tricks import NO_TRUMP, trick_winner
-from engine.trix import DOUBLABLE, PLACINGS, layout_mask, trick_points
+from engine.trix import DOUBLABLE, extend_row, layout_mask, placing_points, trick_points
 
 SuitHands = list[list[list[int]]]  # [seat][suit] -> card ints
 _RANGE52 = range(52)
@@ -218,24 +218,13 @@ def random_trix_deal(rng: random.Random, owner: int) -> tuple[list[int], list[in
             cards = cards_of(legal)
             card = cards[int(rand() * len(cards))]
             masks[seat] ^= 1 << card
-            suit, rank = divmod(card, 13)
-            row = rows[suit]
-            if row is None:
-                rows[suit] = [rank, rank]
-            elif rank < row[0]:
-                row[0] = rank
-            else:
-                row[1] = rank
+            extend_row(rows, card)
             if not masks[seat]:
                 finished.append(seat)
         seat = (seat + 1) & 3
         while not masks[seat]:
             seat = (seat + 1) & 3
-    deltas = [0, 0, 0, 0]
-    last = next(s for s in range(4) if s not in finished)
-    for place, placed in enumerate([*finished, last]):
-        deltas[placed] = PLACINGS[place]
-    return deltas, finished
+    return placing_points(finished), finished
 
 
 def random_trix_match(rng: random.Random) -> list[int]:

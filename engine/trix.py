@@ -85,6 +85,26 @@ def layout_mask(rows: list[list[int] | None]) -> int:
     return mask
 
 
+def extend_row(rows: list[list[int] | None], card: int) -> None:
+    """Lay ``card`` on its suit's row (TX.9): start the row, or extend it down or up."""
+    suit, rank = divmod(card, 13)
+    row = rows[suit]
+    if row is None:
+        rows[suit] = [rank, rank]
+    elif rank < row[0]:
+        row[0] = rank
+    else:
+        row[1] = rank
+
+
+def placing_points(finished: list[int]) -> list[int]:
+    """TX.10: +200/150/100 in the order hands were emptied, +50 for the seat left over."""
+    points = [PLACINGS[3]] * 4
+    for place, seat in enumerate(finished):
+        points[seat] = PLACINGS[place]
+    return points
+
+
 class TrixComplex(TrickPlayMatch):
     variant = "trix_complex"
     teams = True
@@ -321,14 +341,7 @@ class TrixComplex(TrickPlayMatch):
                 " of its suit's row",
             )
         self._hands[seat] = hand & ~(1 << card)
-        suit, rank = divmod(card, 13)
-        row = self._rows[suit]
-        if row is None:
-            self._rows[suit] = [rank, rank]
-        elif rank < row[0]:
-            row[0] = rank
-        else:
-            row[1] = rank
+        extend_row(self._rows, card)
         events: list[Event] = [{"type": "play", "seat": seat, "card": CARD_CODES[card]}]
         if not self._hands[seat]:
             events.append(self._place(seat, "hand_emptied"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.render.i18n import card, clock, isolate, joined, t
+from bot.render.i18n import card, clock, isolate, joined, suit, t
 from bot.render.model import Button, TableInfo
 
 ROW_WIDTH = 5  # Discord allows 5 buttons a row; Telegram shows 5 cards a row comfortably
@@ -47,6 +47,16 @@ def what_key(phase: str) -> str:
         "contract": "what_contract",
         "doubling": "what_double",
     }.get(phase, "what_play")
+
+
+def trump_lines(language: str, view: dict[str, Any]) -> list[str]:
+    """The T41 shown card and the trump it makes (T41.4), or the solo trump (TS.6)."""
+    if view.get("shown_card"):
+        shown = card(language, view["shown_card"])
+        return [t(language, "shown_line", card=shown, suit=suit(view["trump"]))]
+    if view.get("trump"):
+        return [t(language, "trump_line", suit=suit(view["trump"]))]
+    return []
 
 
 def rows_of(buttons: Sequence[Button], width: int = ROW_WIDTH) -> list[tuple[Button, ...]]:

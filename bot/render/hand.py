@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.render.common import names, plays, rows_of, seat_name, what_key
+from bot.render.common import names, plays, rows_of, seat_name, trump_lines, what_key
 from bot.render.i18n import card, card_label, joined, ltr, number, suit, t, variant_name
 from bot.render.model import Button, Screen, TableInfo
 from bot.render.table import doubled_line
@@ -30,17 +30,7 @@ def hand_screen(
             deal=number(language, view["deal_number"]),
         )
     ]
-    if view.get("shown_card"):
-        lines.append(
-            t(
-                language,
-                "shown_line",
-                card=card(language, view["shown_card"]),
-                suit=suit(view["trump"]),
-            )
-        )
-    elif view.get("trump"):
-        lines.append(t(language, "trump_line", suit=suit(view["trump"])))
+    lines += trump_lines(language, view)
     lines += _context(info, view)
     if view["variant"] == "trix_complex" and view.get("contract") == "complex":
         if view.get("doubling"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.render.common import names, plays, seat_name, team_key, time_left, what_key
+from bot.render.common import names, plays, seat_name, team_key, time_left, trump_lines, what_key
 from bot.render.i18n import card, joined, ltr, number, signed, suit, t, variant_name
 from bot.render.model import Button, Screen, TableInfo
 
@@ -87,17 +87,7 @@ def _header(info: TableInfo, view: dict[str, Any]) -> list[str]:
             lines.append(doubled_line(info, view["doubled"]))
         return lines
     lines = [t(language, "dealer_line", dealer=seat_name(info, view["dealer"]))]
-    if view.get("shown_card"):
-        lines.append(
-            t(
-                language,
-                "shown_line",
-                card=card(language, view["shown_card"]),
-                suit=suit(view["trump"]),
-            )
-        )
-    elif view.get("trump"):
-        lines.append(t(language, "trump_line", suit=suit(view["trump"])))
+    lines += trump_lines(language, view)
     if variant == "tarneeb_solo":
         if view.get("declarer") is not None:
             lines.append(

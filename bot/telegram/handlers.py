@@ -5,6 +5,7 @@ and its refusal into a polite answer (a callback toast costs no group budget).""
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from telegram import Update
@@ -168,39 +169,35 @@ class TelegramFrontend:
             return refusal
         return None
 
-    async def cmd_join(self, update: Update, context: Context) -> None:
+    async def _on_table(
+        self, update: Update, act: Callable[[LiveTable, str, str], Awaitable[object]]
+    ) -> None:
+        """A group command about the table here: ``act(table, language, user)``, with a
+        refusal answered politely."""
         found = await self._group_table(update)
         if found:
             table, language = found
-            await self._call(
-                update, language, self.manager.join(table.id, self._player(update, language))
-            )
+            await self._call(update, language, act(table, language, self._user(update)))
+
+    async def cmd_join(self, update: Update, context: Context) -> None:
+        await self._on_table(
+            update,
+            lambda table, language, _: self.manager.join(table.id, self._player(update, language)),
+        )
 
     async def cmd_leave(self, update: Update, context: Context) -> None:
-        found = await self._group_table(update)
-        if found:
-            table, language = found
-            await self._call(update, language, self.manager.leave(table.id, self._user(update)))
+        await self._on_table(update, lambda table, _, user: self.manager.leave(table.id, user))
 
     async def cmd_addbot(self, update: Update, context: Context) -> None:
-        found = await self._group_table(update)
-        if found:
-            table, language = found
-            await self._call(
-                update, language, self.manager.add_computer(table.id, self._user(update))
-            )
+        await self._on_table(
+            update, lambda table, _, user: self.manager.add_computer(table.id, user)
+        )
 
     async def cmd_begin(self, update: Update, context: Context) -> None:
-        found = await self._group_table(update)
-        if found:
-            table, language = found
-            await self._call(update, language, self.manager.begin(table.id, self._user(update)))
+        await self._on_table(update, lambda table, _, user: self.manager.begin(table.id, user))
 
     async def cmd_reclaim(self, update: Update, context: Context) -> None:
-        found = await self._group_table(update)
-        if found:
-            table, language = found
-            await self._call(update, language, self.manager.reclaim(table.id, self._user(update)))
+        await self._on_table(update, lambda table, _, user: self.manager.reclaim(table.id, user))
 
     async def cmd_stop(self, update: Update, context: Context) -> None:
         found = await self._group_table(update)

@@ -14,7 +14,7 @@ trump that wins; and when nothing helps, throw the least useful card (pitch a lo
 from __future__ import annotations
 
 from engine.cards import SUIT_MASKS
-from engine.tricks import RANK_MASKS
+from engine.tricks import RANK_MASKS, trick_winner
 
 _BELOW = tuple((1 << card) - 1 for card in range(52))  # cards lower than ``card`` (any suit)
 
@@ -45,22 +45,6 @@ def masters(hand: int, out: int) -> int:
             top_out = out & suit_mask
             result |= mine & ~_BELOW[high(top_out)] if top_out else mine
     return result
-
-
-def trick_best(cards: list[int], trump: int) -> int:
-    """Index of the card winning so far (T41.7)."""
-    best = 0
-    best_card = cards[0]
-    best_suit = best_card // 13
-    for index in range(1, len(cards)):
-        card = cards[index]
-        suit = card // 13
-        if suit == best_suit:
-            if card > best_card:
-                best, best_card = index, card
-        elif suit == trump:
-            best, best_card, best_suit = index, card, suit
-    return best
 
 
 def discard(hand: int, trump: int, out: int) -> int:
@@ -97,7 +81,7 @@ def choose_play(
     legal = following or hand
     if not legal & (legal - 1):
         return low(legal)
-    win_at = trick_best(trick, trump)
+    win_at = trick_winner(trick, trump)
     best = trick[win_at]
     last = len(trick) == 3
     if allies >> seats[win_at] & 1:  # partner winning: never overtake (play low)

@@ -13,7 +13,7 @@ from engine.match import Action
 from engine.players.bidding import estimate_tricks, solo_call, spread, tarneeb_bid
 from engine.players.cardplay import choose_play
 from engine.players.complex import choose_doubles, complex_play, prefers_trix
-from engine.players.knowledge import Knowledge, read_view
+from engine.players.knowledge import Knowledge, legal_of, read_view
 from engine.players.layout import layout_play
 from engine.tricks import NO_TRUMP
 
@@ -58,9 +58,7 @@ class HeuristicPlayer:
     name = "heuristic"
 
     def decide(self, view: dict[str, Any]) -> Action:
-        legal: list[Action] = view["legal_actions"]
-        if not legal:
-            raise ValueError("this seat has nothing to do now")
+        legal = legal_of(view)
         if len(legal) == 1:
             return legal[0]
         know = read_view(view)

@@ -71,6 +71,14 @@ class Knowledge:
         return mask
 
 
+def legal_of(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The view's legal actions; a player asked to decide with none is a caller's bug."""
+    legal: list[dict[str, Any]] = view["legal_actions"]
+    if not legal:
+        raise ValueError("this seat has nothing to do now")
+    return legal
+
+
 def read_view(view: dict[str, Any]) -> Knowledge:
     """Build a seat's ``Knowledge`` from its own view."""
     seat = view["seat"]

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from engine.match import Action
+from engine.players.knowledge import legal_of
 
 
 class RandomPlayer:
@@ -17,7 +18,5 @@ class RandomPlayer:
         self._rng = random.Random(f"sahra:random-player:{seed}")
 
     def decide(self, view: dict[str, Any]) -> Action:
-        legal: list[Action] = view["legal_actions"]
-        if not legal:
-            raise ValueError("this seat has nothing to do now")
+        legal = legal_of(view)
         return legal[int(self._rng.random() * len(legal))]

@@ -9,10 +9,11 @@ keeps the rollouts honest about what players can know.
 from __future__ import annotations
 
 from engine.cards import FULL_MASK
-from engine.players.cardplay import choose_play, trick_best
+from engine.players.cardplay import choose_play
 from engine.players.complex import complex_play
 from engine.players.layout import layout_play
-from engine.trix import PLACINGS, layout_mask, trick_points
+from engine.tricks import trick_winner
+from engine.trix import extend_row, layout_mask, placing_points, trick_points
 
 
 def trick_rollout(
@@ -49,7 +50,7 @@ def trick_rollout(
         trick.append(card)
         seats.append(seat)
         if len(trick) == 4:
-            leader = seats[trick_best(trick, trump)]
+            leader = seats[trick_winner(trick, trump)]
             tricks[leader] += 1
             trick, seats = [], []
             left -= 1
@@ -81,7 +82,7 @@ def complex_rollout(
         trick.append(card)
         seats.append(seat)
         if len(trick) == 4:
-            winner = seats[trick_best(trick, -1)]
+            winner = seats[trick_winner(trick, -1)]
             for who, value in enumerate(trick_points(trick, seats[0], winner, doubled)):
                 points[who] += value
             leader = winner
@@ -101,19 +102,8 @@ def layout_rollout(
             card = layout_play(hand, rows) if hand & layout_mask(rows) else -1
             if card >= 0:
                 hands[seat] = hand & ~(1 << card)
-                suit, rank = divmod(card, 13)
-                row = rows[suit]
-                if row is None:
-                    rows[suit] = [rank, rank]
-                elif rank < row[0]:
-                    row[0] = rank
-                else:
-                    row[1] = rank
+                extend_row(rows, card)
                 if not hands[seat]:
                     finished.append(seat)
         seat = (seat + 1) & 3
-    points = [0, 0, 0, 0]
-    for place, who in enumerate(finished):
-        points[who] = PLACINGS[place]
-    points[next(s for s in range(4) if s not in finished)] = PLACINGS[3]
-    return points
+    return placing_points(finished)

@@ -26,14 +26,14 @@ from engine.players.bidding import (
     spread,
     tarneeb_bid,
 )
-from engine.players.cardplay import trick_best
 from engine.players.complex import COST, choose_doubles
-from engine.players.heuristic import DOUBLE_FROM, HeuristicPlayer, bid_context, play_action
-from engine.players.knowledge import Knowledge, read_view
+from engine.players.heuristic import DOUBLE_FROM, bid_context, play_action
+from engine.players.knowledge import Knowledge, legal_of, read_view
 from engine.players.rollouts import complex_rollout, layout_rollout, trick_rollout
 from engine.players.sampling import sample_hands
 from engine.solo import solo_deltas
-from engine.trix import PLACINGS, trick_points
+from engine.tricks import trick_winner
+from engine.trix import extend_row, placing_points, trick_points
 
 Simulation = Callable[[list[int], int], list[int]]  # (world hands, my card) -> seat values
 
@@ -47,12 +47,9 @@ class SearchPlayer:
         self.seed = seed
         self.rollouts = rollouts  # per card decision, shared among the candidates
         self.min_worlds = min_worlds
-        self._fallback = HeuristicPlayer()
 
     def decide(self, view: dict[str, Any]) -> Action:
-        legal: list[Action] = view["legal_actions"]
-        if not legal:
-            raise ValueError("this seat has nothing to do now")
+        legal = legal_of(view)
         if len(legal) == 1:
             return legal[0]
         know = read_view(view)
@@ -188,7 +185,7 @@ class SearchPlayer:
                 points = [0, 0, 0, 0]
                 first = leader
                 if len(now) == 4:
-                    first = who[trick_best(now, -1)]
+                    first = who[trick_winner(now, -1)]
                     points = trick_points(now, who[0], first, doubled)
                     now, who = [], []
                 more = complex_rollout(hands, now, who, first, played, allies, doubled)
@@ -216,7 +213,7 @@ class SearchPlayer:
             tricks = list(know.tricks_won)
             first = leader
             if len(now) == 4:
-                first = who[trick_best(now, trump)]
+                first = who[trick_winner(now, trump)]
                 tricks[first] += 1
                 now, who = [], []
             # Solo: the tricks the declarer still needs, from here on.
@@ -237,22 +234,12 @@ class SearchPlayer:
         def layout_world(hands: list[int], card: int) -> list[int]:
             hands[seat] &= ~(1 << card)
             rows = [None if row is None else list(row) for row in know.rows]
-            suit, rank = divmod(card, 13)
-            row = rows[suit]
-            if row is None:
-                rows[suit] = [rank, rank]
-            elif rank < row[0]:
-                row[0] = rank
-            else:
-                row[1] = rank
+            extend_row(rows, card)
             finished = list(know.finished)
             if not hands[seat]:
                 finished.append(seat)
             if len(finished) == 3:
-                points = [0, 0, 0, 0]
-                for place, who in enumerate(finished):
-                    points[who] = PLACINGS[place]
-                points[next(s for s in range(4) if s not in finished)] = PLACINGS[3]
+                points = placing_points(finished)
             else:
                 points = layout_rollout(hands, rows, (seat + 1) & 3, finished)
             return _margins(points, teams=True)

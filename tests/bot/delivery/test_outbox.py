@@ -3,24 +3,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 from dataclasses import dataclass, field
 
 from bot.delivery import Gone, Outbox, RetryLater, Unreachable
 from bot.render.model import Screen
-
-
-@dataclass
-class VirtualTime:
-    now: float = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        self.now += seconds
-        await asyncio.sleep(0)
+from tests.bot.virtual_time import VirtualTime
 
 
 @dataclass

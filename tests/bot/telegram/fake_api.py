@@ -155,11 +155,20 @@ class FakeBotAPI:
         user = int(params["user_id"])
         if user not in self.admins:
             return self._ok({"status": "member", "user": self.user(user)})
-        rights = (
-            "can_be_edited is_anonymous can_manage_chat can_delete_messages"
-            " can_manage_video_chats can_restrict_members can_promote_members can_change_info"
-            " can_invite_users can_post_stories can_edit_stories can_delete_stories"
-        ).split()
+        rights = [
+            "can_be_edited",
+            "is_anonymous",
+            "can_manage_chat",
+            "can_delete_messages",
+            "can_manage_video_chats",
+            "can_restrict_members",
+            "can_promote_members",
+            "can_change_info",
+            "can_invite_users",
+            "can_post_stories",
+            "can_edit_stories",
+            "can_delete_stories",
+        ]
         member = {"status": "administrator", "user": self.user(user)}
         return self._ok(member | dict.fromkeys(rights, True))
 

@@ -25,22 +25,11 @@ from bot.telegram.app import TelegramBot, build, start, stop
 from engine.players import HeuristicPlayer
 from storage.database import Database
 from tests.bot.telegram.fake_api import FakeBotAPI, Message
+from tests.bot.virtual_time import VirtualTime
 
 GROUP = -100777
 BIDI = str.maketrans("", "", "\u2068\u2069\u200e")
 CARD_RE = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
-
-
-@dataclass
-class VirtualTime:
-    now: float = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        self.now += seconds
-        await asyncio.sleep(0)
 
 
 async def eventually(condition: Callable[[], bool], timeout: float = 10.0) -> None:

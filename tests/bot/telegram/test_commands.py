@@ -4,29 +4,11 @@ English, /lang, /rules and /help."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
 from bot.render.codes import decode
-from tests.bot.telegram.fake_api import FakeBotAPI
+from bot.telegram.handlers import COMMAND_NAMES
 from tests.bot.telegram.harness import GROUP, World
 
 ALI, BADR, CARLA = 201, 202, 203
-
-
-@pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
-    fake = FakeBotAPI()
-    await fake.start()
-    world = World(fake, tmp_path / "sahra.sqlite")
-    await world.boot()
-    try:
-        yield world
-    finally:
-        await world.shutdown()
-        await fake.close()
 
 
 def button(world: World, chat: int, kind: str, **fields: object) -> tuple[object, str]:
@@ -49,20 +31,7 @@ async def test_the_command_menu_is_registered_in_arabic_and_english(world: World
     languages = {params.get("language_code") for params in menus}
     assert languages == {None, "ar"}
     names = {command["command"] for command in menus[0]["commands"]}
-    assert {
-        "new",
-        "join",
-        "leave",
-        "addbot",
-        "begin",
-        "hand",
-        "reclaim",
-        "stop",
-        "score",
-        "rules",
-        "lang",
-        "help",
-    } <= names
+    assert set(COMMAND_NAMES) - {"start"} == names  # /start comes from deep links
 
 
 async def test_new_without_a_variant_offers_a_picker_then_the_lobby_buttons_work(

@@ -5,29 +5,13 @@ and whole matches are played by pressing the buttons of their private hands."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from bot.render.codes import encode
-from tests.bot.telegram.fake_api import FakeBotAPI
 from tests.bot.telegram.harness import GROUP, World, eventually, play_out
 
 ALI, BADR, CARLA = 101, 102, 103
-
-
-@pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
-    fake = FakeBotAPI()
-    await fake.start()
-    world = World(fake, tmp_path / "sahra.sqlite")
-    await world.boot()
-    try:
-        yield world
-    finally:
-        await world.shutdown()
-        await fake.close()
 
 
 async def open_table(world: World, variant: str, humans: list[int]) -> None:
