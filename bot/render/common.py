@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.render.i18n import card, clock, isolate, joined, suit, t
+from bot.render.i18n import card, clock, isolate, joined, number, suit, t
 from bot.render.model import Button, TableInfo
 
 ROW_WIDTH = 5  # Discord allows 5 buttons a row; Telegram shows 5 cards a row comfortably
@@ -57,6 +57,31 @@ def trump_lines(language: str, view: dict[str, Any]) -> list[str]:
     if view.get("trump"):
         return [t(language, "trump_line", suit=suit(view["trump"]))]
     return []
+
+
+def kingdom_line(info: TableInfo, view: dict[str, Any]) -> str:
+    """TX.3–TX.4: which kingdom, whose it is, and its contract (or that it is being chosen)."""
+    language = info.language
+    contract = view.get("contract")
+    return t(
+        language,
+        "kingdom_line",
+        kingdom=number(language, view["kingdom"]),
+        owner=seat_name(info, view["owner"]),
+        contract=t(language, f"contract_{contract}" if contract else "contract_choosing"),
+    )
+
+
+def solo_bid_lines(info: TableInfo, view: dict[str, Any]) -> list[str]:
+    """TS.3–TS.6: the declarer and the contract, or the highest bid while the auction runs."""
+    if view.get("declarer") is not None:
+        key, seat = "declarer_line", view["declarer"]
+    elif view.get("high_bidder") is not None:
+        key, seat = "high_bid_line", view["high_bidder"]
+    else:
+        return []
+    bid = number(info.language, view["contract_bid"])
+    return [t(info.language, key, name=seat_name(info, seat), bid=bid)]
 
 
 def rows_of(buttons: Sequence[Button], width: int = ROW_WIDTH) -> list[tuple[Button, ...]]:

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.render.common import names, plays, rows_of, seat_name, trump_lines, what_key
+from bot.render.common import (
+    kingdom_line,
+    names,
+    plays,
+    rows_of,
+    seat_name,
+    solo_bid_lines,
+    trump_lines,
+    what_key,
+)
 from bot.render.i18n import card, card_label, joined, ltr, number, suit, t, variant_name
 from bot.render.model import Button, Screen, TableInfo
 from bot.render.table import doubled_line
@@ -94,27 +103,9 @@ def _context(info: TableInfo, view: dict[str, Any]) -> list[str]:
     language = info.language
     variant = view["variant"]
     if variant == "trix_complex":
-        contract = view.get("contract")
-        return [
-            t(
-                language,
-                "kingdom_line",
-                kingdom=number(language, view["kingdom"]),
-                owner=seat_name(info, view["owner"]),
-                contract=t(language, f"contract_{contract}")
-                if contract
-                else t(language, "contract_choosing"),
-            )
-        ]
+        return [kingdom_line(info, view)]
     if variant == "tarneeb_solo":
-        if view.get("declarer") is not None:
-            key, seat = "declarer_line", view["declarer"]
-        elif view.get("high_bidder") is not None:
-            key, seat = "high_bid_line", view["high_bidder"]
-        else:
-            return []
-        bid = number(language, view["contract_bid"])
-        return [t(language, key, name=seat_name(info, seat), bid=bid)]
+        return solo_bid_lines(info, view)
     if view["phase"] != "bidding" or all(bid is None for bid in view["bids"]):
         return []
     order = [(view["dealer"] + 1 + i) % 4 for i in range(4)]  # T41.5: the bidding order

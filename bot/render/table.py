@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.render.common import names, plays, seat_name, team_key, time_left, trump_lines, what_key
+from bot.render.common import (
+    kingdom_line,
+    names,
+    plays,
+    seat_name,
+    solo_bid_lines,
+    team_key,
+    time_left,
+    trump_lines,
+    what_key,
+)
 from bot.render.i18n import card, joined, ltr, number, signed, suit, t, variant_name
 from bot.render.model import Button, Screen, TableInfo
 
@@ -70,17 +80,7 @@ def _header(info: TableInfo, view: dict[str, Any]) -> list[str]:
     variant = view["variant"]
     if variant == "trix_complex":
         contract = view["contract"]
-        lines = [
-            t(
-                language,
-                "kingdom_line",
-                kingdom=number(language, view["kingdom"]),
-                owner=seat_name(info, view["owner"]),
-                contract=t(language, f"contract_{contract}")
-                if contract
-                else t(language, "contract_choosing"),
-            )
-        ]
+        lines = [kingdom_line(info, view)]
         if view.get("doubling"):
             lines.append(t(language, "doubling_open"))
         elif contract == "complex":
@@ -89,24 +89,7 @@ def _header(info: TableInfo, view: dict[str, Any]) -> list[str]:
     lines = [t(language, "dealer_line", dealer=seat_name(info, view["dealer"]))]
     lines += trump_lines(language, view)
     if variant == "tarneeb_solo":
-        if view.get("declarer") is not None:
-            lines.append(
-                t(
-                    language,
-                    "declarer_line",
-                    name=seat_name(info, view["declarer"]),
-                    bid=number(language, view["contract_bid"]),
-                )
-            )
-        elif view.get("high_bidder") is not None:
-            lines.append(
-                t(
-                    language,
-                    "high_bid_line",
-                    name=seat_name(info, view["high_bidder"]),
-                    bid=number(language, view["contract_bid"]),
-                )
-            )
+        lines += solo_bid_lines(info, view)
     return lines
 
 
