@@ -1,0 +1,1 @@
+"""The Discord adapter: slash commands, dynamic buttons, ephemeral hands."""

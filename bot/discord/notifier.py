@@ -1,0 +1,91 @@
+"""From committed table events to Discord messages, through the outbox: one public table
+message per table (edited in place; a new one when a deal starts, after the score sheet),
+and — for players who chose DMs — one DM hand per deal, edited in place. Everyone else
+gets their hand as an ephemeral reply to "My hand"."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bot.delivery import Outbox
+from bot.render import (
+    Screen,
+    TableInfo,
+    hand_screen,
+    lobby_screen,
+    result_screen,
+    score_sheet,
+    table_info,
+    table_screen,
+)
+from bot.tables.live import LiveTable
+
+
+class DiscordNotifier:
+    def __init__(self, outbox: Outbox, clock: Callable[[], float] = time.time) -> None:
+        self.outbox = outbox
+        self.clock = clock
+        self.dm_users: set[str] = set()  # players who asked for their hand by DM
+        self.picked: dict[tuple[int, str], tuple[str, ...]] = {}
+
+    async def publish(self, table: LiveTable, events: list[dict[str, Any]]) -> None:
+        chat = table.place.chat
+        new_deal = False
+        for event in events:
+            kind = event["type"]
+            if kind == "hand_scored" and table.match is not None:
+                sheet = score_sheet(table_info(table), event, event.get("team_scores"))
+                self.outbox.post(
+                    chat, ("sheet", table.id, event["deal_number"]), sheet, group=True
+                )
+            elif kind in ("table_started", "deal") and table.status == "running":
+                new_deal = True
+            elif kind == "double_answered":
+                occupant = table.seats[event["to"]]
+                if occupant is not None and occupant.owner:
+                    self.picked.pop((table.id, occupant.owner), None)
+        screen = self.table_message(table)
+        if new_deal:
+            self.outbox.post(chat, ("table", table.id), screen, group=True)
+        else:
+            self.outbox.show(chat, ("table", table.id), screen, group=True)
+        for seat, occupant in enumerate(table.seats):
+            if occupant is not None and occupant.owner in self.dm_users:
+                self.send_dm_hand(table, seat, new=new_deal)
+
+    def table_message(self, table: LiveTable) -> Screen:
+        info = table_info(table)
+        match = table.match
+        if table.status == "lobby":
+            return lobby_screen(info)
+        if table.status == "running" and match is not None:
+            return table_screen(info, match.view(None), self.clock())
+        return result_screen(info, match.view(None) if match is not None else {})
+
+    def hand(self, table: LiveTable, seat: int) -> Screen:
+        occupant = table.seats[seat]
+        assert table.match is not None and occupant is not None
+        picked = self.picked.get((table.id, occupant.owner or ""))
+        return hand_screen(self.info(table), table.match.view(seat), picked)
+
+    def info(self, table: LiveTable) -> TableInfo:
+        return table_info(table)
+
+    def send_dm_hand(self, table: LiveTable, seat: int, *, new: bool = False) -> None:
+        occupant = table.seats[seat]
+        if occupant is None or not occupant.owner or table.match is None:
+            return
+        chat, key = f"dm:{occupant.owner}", ("hand", table.id)
+        if not table.live:
+            return
+        if new or self.outbox.message_id(chat, key) is None:
+            self.outbox.post(chat, key, self.hand(table, seat), group=False)
+        else:
+            self.outbox.show(chat, key, self.hand(table, seat), group=False)
+
+    async def unreachable(self, chat: str) -> None:
+        """Closed DMs (50007): back to ephemeral hands for that player."""
+        if chat.startswith("dm:"):
+            self.dm_users.discard(chat[3:])
