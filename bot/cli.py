@@ -23,8 +23,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_arguments(
         commands.add_parser(
             "run",
-            help="run the bot for every platform with a token (SAHRA_TELEGRAM_TOKEN);"
-            " with none, the terminal table (same options as play)",
+            help="run the bots of every platform with a token (SAHRA_TELEGRAM_TOKEN,"
+            " SAHRA_DISCORD_TOKEN); with none, the terminal table (same options as play)",
         )
     )
     args = parser.parse_args(argv)
@@ -44,20 +44,13 @@ def run_bots(args: argparse.Namespace) -> int:
     except ValidationError as error:
         print(f"sahra: bad setting: {error}", file=sys.stderr)
         return 2
-    if settings.telegram_token is None:
+    if settings.telegram_token is None and settings.discord_token is None:
         return play.run(args)
-    from bot.telegram.app import run  # only when needed: the console needs no PTB
+    from bot.runner import run_bots as run  # only when needed: the console needs neither
 
-    print("Sahra: Telegram bot starting (Ctrl-C stops it).", file=sys.stderr)
+    print("Sahra: bots starting (Ctrl-C stops them).", file=sys.stderr)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: a clean stop, not a trace
-        asyncio.run(
-            run(
-                settings.telegram_token.get_secret_value(),
-                settings.database,
-                settings.telegram_api_url,
-                settings.telegram_webhook(),
-            )
-        )
+        asyncio.run(run(settings))
     return 0
 
 

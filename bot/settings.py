@@ -25,6 +25,10 @@ class Settings(BaseSettings):
     telegram_webhook_listen: str = "0.0.0.0"
     telegram_webhook_port: int = Field(default=8443, ge=1, le=65535)
     telegram_webhook_secret: SecretStr | None = None
+    discord_token: SecretStr | None = Field(default=None, description="the bot token")
+    discord_guild: int | None = Field(
+        default=None, description="sync commands to this guild at once (development)"
+    )
 
     def telegram_webhook(self) -> dict[str, object] | None:
         """``Updater.start_webhook`` arguments, or None to poll."""

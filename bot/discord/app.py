@@ -8,7 +8,6 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -16,6 +15,7 @@ from discord import app_commands
 
 from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
+from bot.delivery.router import PlatformRouter
 from bot.discord.frontend import PLATFORM, DiscordFrontend
 from bot.discord.notifier import DiscordNotifier
 from bot.discord.sender import DiscordSender
@@ -72,6 +72,8 @@ def build(
     outbox_sleep: Callable[[float], Awaitable[None]] | None = None,
     computers: Computers | None = None,
     guild_ready_timeout: float = 2.0,
+    manager: TableManager | None = None,
+    router: PlatformRouter | None = None,
 ) -> DiscordBot:
     client = SahraClient(sync_guild, guild_ready_timeout=guild_ready_timeout)
     client.sync_commands = sync_commands
@@ -89,24 +91,30 @@ def build(
     outbox = Outbox(DiscordSender(client), **options)
     notifier = DiscordNotifier(outbox)
     holder["notifier"] = notifier
-    manager = TableManager(db, notifier, computers=computers)
+    if manager is None or router is None:  # alone in the process: a manager of its own
+        router = PlatformRouter()
+        manager = TableManager(db, router, computers=computers)
+    router.add(PLATFORM, notifier)
     frontend = DiscordFrontend(manager, contacts, notifier, outbox)
     client.frontend = frontend
     return DiscordBot(client, manager, outbox, notifier, contacts, frontend)
 
 
-async def start(bot: DiscordBot, token: str) -> None:
-    """Load the tables, log in and connect (the gateway runs in a task)."""
+async def start(bot: DiscordBot, token: str, *, start_manager: bool = True) -> None:
+    """Load the tables (unless a shared manager was started already), log in and connect
+    (the gateway runs in a task)."""
     await bot.contacts.load()
-    await bot.manager.start()
+    if start_manager:
+        await bot.manager.start()
     await bot.client.login(token)
     bot.runner = asyncio.create_task(bot.client.connect(reconnect=True))
     await bot.client.wait_until_ready()
     log.info("event=discord_started user=%s", bot.client.user)
 
 
-async def stop(bot: DiscordBot) -> None:
-    await bot.manager.close()
+async def stop(bot: DiscordBot, *, stop_manager: bool = True) -> None:
+    if stop_manager:
+        await bot.manager.close()
     with contextlib.suppress(asyncio.TimeoutError):
         await asyncio.wait_for(bot.outbox.flush(), timeout=5)
     await bot.outbox.close()
@@ -114,13 +122,3 @@ async def stop(bot: DiscordBot) -> None:
     if bot.runner is not None:
         with contextlib.suppress(Exception, asyncio.CancelledError):
             await bot.runner
-
-
-async def run(token: str, database: Path, sync_guild: int | None = None) -> None:
-    async with Database.open(database) as db:
-        bot = build(db, sync_guild=sync_guild)
-        await start(bot, token)
-        try:
-            await asyncio.Event().wait()
-        finally:
-            await stop(bot)

@@ -9,7 +9,6 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
@@ -17,6 +16,7 @@ from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 
 from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
+from bot.delivery.router import PlatformRouter
 from bot.tables import TableManager
 from bot.tables.computers import Computers
 from bot.telegram.handlers import PLATFORM, TelegramFrontend
@@ -52,6 +52,8 @@ def build(
     computers: Computers | None = None,
     poll_timeout: float = 10.0,
     rate_limiter: AIORateLimiter | None = None,
+    manager: TableManager | None = None,
+    router: PlatformRouter | None = None,
 ) -> TelegramBot:
     """Wire a bot; nothing talks to Telegram until ``start``. ``api_url`` points at a
     self-hosted Bot API server (or a test's fake); the outbox's clock can be injected (the
@@ -79,7 +81,10 @@ def build(
     outbox = Outbox(TelegramSender(application.bot), **options)
     notifier = TelegramNotifier(outbox, contacts, lambda: application.bot.username)
     holder["notifier"] = notifier
-    manager = TableManager(db, notifier, computers=computers)
+    if manager is None or router is None:  # alone in the process: a manager of its own
+        router = PlatformRouter()
+        manager = TableManager(db, router, computers=computers)
+    router.add(PLATFORM, notifier)
     frontend = TelegramFrontend(manager, contacts, notifier, outbox)
     frontend.register(application)
     return TelegramBot(application, manager, outbox, notifier, contacts, frontend)
@@ -95,11 +100,17 @@ async def register_commands(bot: TelegramBot) -> None:
 
 
 async def start(
-    bot: TelegramBot, *, poll_timeout: float = 10.0, webhook: dict[str, Any] | None = None
+    bot: TelegramBot,
+    *,
+    poll_timeout: float = 10.0,
+    webhook: dict[str, Any] | None = None,
+    start_manager: bool = True,
 ) -> None:
-    """Load the tables, then start receiving updates (polling, or a webhook)."""
+    """Load the tables (unless a shared manager was started already), then start receiving
+    updates (polling, or a webhook)."""
     await bot.contacts.load()
-    await bot.manager.start()
+    if start_manager:
+        await bot.manager.start()
     await bot.application.initialize()
     await register_commands(bot)
     if webhook:
@@ -112,28 +123,16 @@ async def start(
     log.info("event=telegram_started username=%s", bot.application.bot.username)
 
 
-async def stop(bot: TelegramBot) -> None:
+async def stop(bot: TelegramBot, *, stop_manager: bool = True) -> None:
     """Stop taking updates, finish in-flight moves, flush what can be sent, close."""
     application = bot.application
     if application.updater is not None and application.updater.running:
         await application.updater.stop()
     if application.running:
         await application.stop()
-    await bot.manager.close()
+    if stop_manager:
+        await bot.manager.close()
     with contextlib.suppress(asyncio.TimeoutError):
         await asyncio.wait_for(bot.outbox.flush(), timeout=5)
     await bot.outbox.close()
     await application.shutdown()
-
-
-async def run(
-    token: str, database: Path, api_url: str | None = None, webhook: dict[str, Any] | None = None
-) -> None:
-    """Run until cancelled (Ctrl-C or SIGTERM)."""
-    async with Database.open(database) as db:
-        bot = build(token, db, api_url=api_url)
-        await start(bot, webhook=webhook)
-        try:
-            await asyncio.Event().wait()
-        finally:
-            await stop(bot)
