@@ -83,16 +83,16 @@ class Outbox:
         self,
         sender: Sender,
         *,
-        clock: Callable[[], float] = time.monotonic,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        clock: Callable[[], float] | None = None,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
         group_limit: int = GROUP_LIMIT,
         window: float = WINDOW,
         private_interval: float = PRIVATE_INTERVAL,
         on_unreachable: Callable[[str], Awaitable[None]] | None = None,
     ) -> None:
         self.sender = sender
-        self.clock = clock
-        self.sleep = sleep
+        self.clock = clock or time.monotonic
+        self.sleep = sleep or asyncio.sleep
         self.group_limit = group_limit
         self.window = window
         self.private_interval = private_interval

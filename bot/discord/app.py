@@ -78,19 +78,11 @@ def build(
     client = SahraClient(sync_guild, guild_ready_timeout=guild_ready_timeout)
     client.sync_commands = sync_commands
     contacts = Contacts(db, PLATFORM)
-    holder: dict[str, DiscordNotifier] = {}
-
-    async def unreachable(chat: str) -> None:
-        await holder["notifier"].unreachable(chat)
-
-    options: dict[str, Any] = {"on_unreachable": unreachable, "group_limit": CHANNEL_LIMIT}
-    if outbox_clock is not None:
-        options["clock"] = outbox_clock
-    if outbox_sleep is not None:
-        options["sleep"] = outbox_sleep
-    outbox = Outbox(DiscordSender(client), **options)
+    outbox = Outbox(
+        DiscordSender(client), clock=outbox_clock, sleep=outbox_sleep, group_limit=CHANNEL_LIMIT
+    )
     notifier = DiscordNotifier(outbox)
-    holder["notifier"] = notifier
+    outbox.on_unreachable = notifier.unreachable  # a closed private chat, reported once
     if manager is None or router is None:  # alone in the process: a manager of its own
         router = PlatformRouter()
         manager = TableManager(db, router, computers=computers)

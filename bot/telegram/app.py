@@ -68,19 +68,9 @@ def build(
     )
     application = builder.build()
     contacts = Contacts(db, PLATFORM)
-    holder: dict[str, TelegramNotifier] = {}
-
-    async def unreachable(chat: str) -> None:
-        await holder["notifier"].unreachable(chat)
-
-    options: dict[str, Any] = {"on_unreachable": unreachable}
-    if outbox_clock is not None:
-        options["clock"] = outbox_clock
-    if outbox_sleep is not None:
-        options["sleep"] = outbox_sleep
-    outbox = Outbox(TelegramSender(application.bot), **options)
+    outbox = Outbox(TelegramSender(application.bot), clock=outbox_clock, sleep=outbox_sleep)
     notifier = TelegramNotifier(outbox, contacts, lambda: application.bot.username)
-    holder["notifier"] = notifier
+    outbox.on_unreachable = notifier.unreachable  # a closed private chat, reported once
     if manager is None or router is None:  # alone in the process: a manager of its own
         router = PlatformRouter()
         manager = TableManager(db, router, computers=computers)

@@ -15,8 +15,9 @@ from bot.runner import run_bots
 from bot.settings import Settings
 from storage.database import Database
 from tests.bot.discord.fake_discord import FakeDiscord
+from tests.bot.support import eventually
 from tests.bot.telegram.fake_api import FakeBotAPI
-from tests.bot.telegram.harness import GROUP, eventually
+from tests.bot.telegram.harness import GROUP
 
 
 async def test_both_platforms_share_one_manager_and_database(

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-import re
-import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,24 +14,12 @@ import yarl
 from bot.discord.app import DiscordBot, build, start, stop
 from bot.render.codes import decode
 from bot.render.hand import DOUBLE_PICK
-from bot.render.i18n import card_label
-from bot.render.model import Screen
 from bot.tables import LiveTable, Place
 from bot.tables.computers import Computers
 from storage.database import Database
 from tests.bot.discord.fake_discord import CHANNEL, FakeDiscord, Message
+from tests.bot.support import PublicWatch, eventually
 from tests.bot.virtual_time import VirtualTime
-
-BIDI = str.maketrans("", "", "\u2068\u2069\u200e")
-CARD_RE = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
-
-
-async def eventually(condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise TimeoutError("condition never held")
-        await asyncio.sleep(0.002)
 
 
 @dataclass
@@ -44,8 +29,7 @@ class Guild:
     time: VirtualTime = field(default_factory=VirtualTime)
     db: Database | None = None
     bot: DiscordBot | None = None
-    leaks: list[str] = field(default_factory=list)
-    public_texts: set[str] = field(default_factory=set)
+    watch: PublicWatch | None = None
 
     async def boot(self) -> DiscordBot:
         self.db = Database(self.path, synchronous="NORMAL")
@@ -71,41 +55,18 @@ class Guild:
             self.db = None
 
     def _watch(self) -> None:
-        """Check each public screen when it is rendered against the hands at that moment."""
         assert self.bot is not None
-        outbox = self.bot.outbox
-        for name in ("post", "show"):
-            original = getattr(outbox, name)
+        if self.watch is None:  # one watch for the whole test, across restarts
+            self.watch = PublicWatch(str(CHANNEL), lambda: self.bot.manager)  # type: ignore[union-attr]
+        self.watch.attach(self.bot.outbox)
 
-            def checked(
-                chat: str,
-                key: object,
-                screen: Screen,
-                *,
-                group: bool,
-                thread: str = "",
-                _original: Any = original,
-            ) -> None:
-                if chat == str(CHANNEL):
-                    leaked = set(CARD_RE.findall(screen.text.translate(BIDI))) & self.hidden()
-                    if leaked:
-                        self.leaks.append(f"hidden cards {leaked} in {screen.text!r}")
-                    self.public_texts.add(screen.text)
-                _original(chat, key, screen, group=group, thread=thread)
+    @property
+    def leaks(self) -> list[str]:
+        return self.watch.leaks if self.watch else []
 
-            setattr(outbox, name, checked)
-
-    def hidden(self) -> set[str]:
-        assert self.bot is not None
-        cards: set[str] = set()
-        for table in self.bot.manager.live_tables():
-            match = table.match
-            if match is None:
-                continue
-            public = match.view(None)
-            allowed = {public.get("shown_card")} | {d["card"] for d in public.get("doubled") or []}
-            cards |= {card_label(c) for s in range(4) for c in match.hand(s) if c not in allowed}
-        return cards
+    @property
+    def public_texts(self) -> set[str]:
+        return self.watch.texts if self.watch else set()
 
     async def settle(self) -> None:
         assert self.bot is not None

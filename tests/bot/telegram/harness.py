@@ -6,38 +6,24 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from telegram.ext import AIORateLimiter
 
 from bot.render.codes import decode
 from bot.render.hand import DOUBLE_PICK
-from bot.render.i18n import card_label
-from bot.render.model import Screen
 from bot.tables import LiveTable, Place
 from bot.tables.computers import Computers
 from bot.telegram.app import TelegramBot, build, start, stop
 from engine.players import HeuristicPlayer
 from storage.database import Database
+from tests.bot.support import PublicWatch, eventually
 from tests.bot.telegram.fake_api import FakeBotAPI, Message
 from tests.bot.virtual_time import VirtualTime
 
 GROUP = -100777
-BIDI = str.maketrans("", "", "\u2068\u2069\u200e")
-CARD_RE = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
-
-
-async def eventually(condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise TimeoutError("condition never held")
-        await asyncio.sleep(0.002)
 
 
 @dataclass
@@ -47,9 +33,7 @@ class World:
     time: VirtualTime = field(default_factory=VirtualTime)
     db: Database | None = None
     bot: TelegramBot | None = None
-    leaks_checked: int = 0
-    group_texts: set[str] = field(default_factory=set)
-    leaks: list[str] = field(default_factory=list)
+    watch: PublicWatch | None = None
 
     async def boot(self) -> TelegramBot:
         self.db = Database(self.path, synchronous="NORMAL")
@@ -108,56 +92,24 @@ class World:
         assert table is not None
         return table
 
-    def hidden_cards(self) -> set[str]:
-        """Labels of every card in a hand that the group may not see, right now."""
-        assert self.bot is not None
-        cards: set[str] = set()
-        for table in self.bot.manager.live_tables():
-            match = table.match
-            if match is None:
-                continue
-            public = match.view(None)
-            allowed = {public.get("shown_card")} | {d["card"] for d in public.get("doubled") or []}
-            cards |= {
-                card_label(code)
-                for seat in range(4)
-                for code in match.hand(seat)
-                if code not in allowed
-            }
-        return cards
-
     def watch_group(self) -> None:
-        """Check every screen queued for the group when it is queued — that is when it is
-        rendered, under the table's lock — against the hands as they are at that moment."""
         assert self.bot is not None
-        outbox = self.bot.outbox
-        for name in ("post", "show"):
-            original = getattr(outbox, name)
+        if self.watch is None:  # one watch for the whole test, across restarts
+            self.watch = PublicWatch(str(GROUP), lambda: self.bot.manager)  # type: ignore[union-attr]
+        self.watch.attach(self.bot.outbox)
 
-            def checked(
-                chat: str,
-                key: object,
-                screen: Screen,
-                *,
-                group: bool,
-                thread: str = "",
-                _original: Any = original,
-            ) -> None:
-                if chat == str(GROUP):
-                    shown = set(CARD_RE.findall(screen.text.translate(BIDI)))
-                    leaked = shown & self.hidden_cards()
-                    if leaked:  # (raising here would be swallowed by the publish guard)
-                        self.leaks.append(f"hidden cards {leaked} in {screen.text!r}")
-                    self.group_texts.add(screen.text)
-                    self.leaks_checked += 1
-                _original(chat, key, screen, group=group, thread=thread)
+    @property
+    def leaks(self) -> list[str]:
+        return self.watch.leaks if self.watch else []
 
-            setattr(outbox, name, checked)
+    @property
+    def leaks_checked(self) -> int:
+        return self.watch.checked if self.watch else 0
 
     def assert_group_got_only_checked_screens(self) -> None:
         assert not self.leaks, self.leaks[0]
         for call in self.fake.writes_to(GROUP):
-            assert call.params["text"] in self.group_texts
+            assert self.watch is not None and call.params["text"] in self.watch.texts
 
 
 def playable(message: Message) -> list[str]:

@@ -9,7 +9,8 @@ import random
 import pytest
 
 from bot.render.codes import encode
-from tests.bot.telegram.harness import GROUP, World, eventually, play_out
+from tests.bot.support import eventually
+from tests.bot.telegram.harness import GROUP, World, play_out
 
 ALI, BADR, CARLA = 101, 102, 103
 

@@ -1,0 +1,78 @@
+"""What the platform end-to-end tests share: waiting for a condition, and checking every
+public screen — when it is queued, i.e. rendered under the table's lock — against the
+hands as they are at that moment."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.delivery import Outbox
+from bot.render.i18n import card_label
+from bot.render.model import Screen
+from bot.tables import TableManager
+
+BIDI = str.maketrans("", "", "\u2068\u2069\u200e")
+CARD_RE = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
+
+
+async def eventually(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError("condition never held")
+        await asyncio.sleep(0.002)
+
+
+def hidden_cards(manager: TableManager) -> set[str]:
+    """Labels of every card in a hand that the public may not see, right now (the T41
+    shown card and revealed TX doubles are public)."""
+    cards: set[str] = set()
+    for table in manager.live_tables():
+        match = table.match
+        if match is None:
+            continue
+        public = match.view(None)
+        allowed = {public.get("shown_card")} | {d["card"] for d in public.get("doubled") or []}
+        cards |= {card_label(c) for seat in range(4) for c in match.hand(seat) if c not in allowed}
+    return cards
+
+
+@dataclass
+class PublicWatch:
+    """Wraps an outbox so that every screen queued for ``chat`` is scanned for hidden cards
+    (a leak is recorded, since raising inside a publish would be swallowed by its guard)."""
+
+    chat: str
+    manager: Callable[[], TableManager]
+    leaks: list[str] = field(default_factory=list)
+    texts: set[str] = field(default_factory=set)
+    checked: int = 0
+
+    def attach(self, outbox: Outbox) -> None:
+        for name in ("post", "show"):
+            original = getattr(outbox, name)
+
+            def queued(
+                chat: str,
+                key: object,
+                screen: Screen,
+                *,
+                group: bool,
+                thread: str = "",
+                _original: Any = original,
+            ) -> None:
+                if chat == self.chat:
+                    shown = set(CARD_RE.findall(screen.text.translate(BIDI)))
+                    leaked = shown & hidden_cards(self.manager())
+                    if leaked:
+                        self.leaks.append(f"hidden cards {leaked} in {screen.text!r}")
+                    self.texts.add(screen.text)
+                    self.checked += 1
+                _original(chat, key, screen, group=group, thread=thread)
+
+            setattr(outbox, name, queued)
