@@ -211,10 +211,14 @@ class DiscordFrontend:
             return
         screen = self.notifier.hand(table, seat)
         view = view_of(screen)
-        if view is None:
-            await interaction.response.send_message(screen.text, ephemeral=True)
-        else:
-            await interaction.response.send_message(screen.text, view=view, ephemeral=True)
+        try:
+            if view is None:
+                await interaction.response.send_message(screen.text, ephemeral=True)
+            else:
+                await interaction.response.send_message(screen.text, view=view, ephemeral=True)
+        except discord.NotFound:  # 10062: too late to answer; the next click gets the hand
+            log.warning("event=interaction_expired")
+            return
         if str(interaction.user.id) in self.notifier.dm_users:
             self.notifier.send_dm_hand(table, seat, new=True)
 

@@ -337,15 +337,26 @@ class FakeDiscord:
             user, 2, {"id": "1", "name": "sahra", "type": 1, "options": [subcommand]}, None, admin
         )
 
-    async def click(self, user: int, message: Message, custom_id: str) -> int:
+    async def click(
+        self, user: int, message: Message, custom_id: str, expired: bool = False
+    ) -> int:
+        """A click; ``expired``: its interaction is past Discord's 3 s (10062 on answer)."""
         return await self._interaction(
-            user, 3, {"custom_id": custom_id, "component_type": 2}, message, False
+            user, 3, {"custom_id": custom_id, "component_type": 2}, message, False, expired
         )
 
     async def _interaction(
-        self, user: int, kind: int, data: dict[str, Any], message: Message | None, admin: bool
+        self,
+        user: int,
+        kind: int,
+        data: dict[str, Any],
+        message: Message | None,
+        admin: bool,
+        expired: bool = False,
     ) -> int:
         interaction = next(self._ids)
+        if expired:
+            self.expired.add(interaction)
         token = f"tok{interaction}"
         self._tokens[token] = (message.id if message else 0, user)
         payload: dict[str, Any] = {

@@ -12,6 +12,7 @@ import pytest
 
 from engine.players import HeuristicPlayer
 from tests.bot.discord.conftest import Guild, playable
+from tests.bot.support import eventually
 
 ALI, BADR = 301, 302
 
@@ -154,3 +155,17 @@ async def test_only_the_creator_or_manage_server_stops_a_table(guild: Guild) -> 
     assert notice(guild, BADR) == "هذا لمنشئ الطاولة أو مشرف المجموعة فقط."
     await guild.slash(BADR, "stop", admin=True)
     assert guild.fake.in_channel()[-1].content.startswith("🏁")
+
+
+async def test_an_expired_interaction_is_survived_and_the_table_goes_on(guild: Guild) -> None:
+    await open_table(guild, "tarneeb_solo", [ALI])
+    assert guild.bot is not None
+    table = guild.table()
+    done = guild.bot.frontend.completed
+    seq = table.seq
+    # A click that reaches us after Discord's 3 s: every answer to it gets 404 / 10062.
+    await guild.fake.click(ALI, guild.public(), guild.button(guild.public(), "hand"), expired=True)
+    await eventually(lambda: guild.bot is not None and guild.bot.frontend.completed > done)
+    assert table.seq == seq and table.status == "running"
+    await play(guild, {table.seat_of(str(ALI)): ALI}, random.Random(9))  # type: ignore[dict-item]
+    assert table.status == "finished"
