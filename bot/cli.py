@@ -5,13 +5,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from pydantic import ValidationError
 
 from bot.console import play
+from bot.logs import configure_logging
 from bot.settings import Settings
+from storage.database import Database
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -27,28 +31,70 @@ def main(argv: Sequence[str] | None = None) -> int:
             " SAHRA_DISCORD_TOKEN); with none, the terminal table (same options as play)",
         )
     )
+    commands.add_parser("doctor", help="check the settings, the database and each token")
+    commands.add_parser("tables", help="list the live tables")
+    export = commands.add_parser("export", help="a table's match log as JSON (replayable)")
+    export.add_argument("table", type=int)
+    backup = commands.add_parser("backup", help="an online backup of the database")
+    backup.add_argument("path", type=Path)
     args = parser.parse_args(argv)
     if args.command == "play":
         return play.run(args)
     if args.command == "run":
         return run_bots(args)
-    parser.error(f"unknown command {args.command}")
-    return 2
+    settings = _settings()
+    if settings is None:
+        return 2
+    return asyncio.run(_operate(args, settings))
+
+
+def _settings() -> Settings | None:
+    try:
+        return Settings()
+    except ValidationError as error:
+        names = ", ".join("SAHRA_" + str(e["loc"][0]).upper() for e in error.errors())
+        print(f"sahra: bad setting {names}: {error}", file=sys.stderr)
+        return None
+
+
+async def _operate(args: argparse.Namespace, settings: Settings) -> int:
+    """The operator commands (they never need a platform library)."""
+    from bot import ops
+
+    if args.command == "doctor":
+        checks = await ops.doctor(settings)
+        for name, ok, detail in checks:
+            print(f"{'ok  ' if ok else 'FAIL'} {name:9} {detail}")
+        return 0 if all(ok for _, ok, _ in checks) else 1
+    if args.command == "backup":
+        pages = ops.backup(settings.database, args.path)
+        print(f"backed up {settings.database} to {args.path} ({pages} pages)")
+        return 0
+    async with Database.open(settings.database) as db:
+        if args.command == "tables":
+            for row in await ops.live_tables(db):
+                print(json.dumps(row, ensure_ascii=False))
+            return 0
+        try:
+            print(json.dumps(await ops.export_table(db, args.table), ensure_ascii=False))
+        except KeyError:
+            print(f"sahra: there is no table {args.table}", file=sys.stderr)
+            return 1
+        return 0
 
 
 def run_bots(args: argparse.Namespace) -> int:
     """``make run``: the bots when a platform token is configured, else the console."""
 
-    try:
-        settings = Settings()
-    except ValidationError as error:
-        print(f"sahra: bad setting: {error}", file=sys.stderr)
+    settings = _settings()
+    if settings is None:
         return 2
     if settings.telegram_token is None and settings.discord_token is None:
         return play.run(args)
     from bot.runner import run_bots as run  # only when needed: the console needs neither
 
-    print("Sahra: bots starting (Ctrl-C stops them).", file=sys.stderr)
+    configure_logging(settings.log_level, settings.log_format)
+    print("Sahra: bots starting (Ctrl-C or SIGTERM stops them).", file=sys.stderr)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: a clean stop, not a trace
         asyncio.run(run(settings))
     return 0

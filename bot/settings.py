@@ -6,6 +6,7 @@ Every variable is ``SAHRA_<NAME>``; a wrong value stops the bot with a message n
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Literal
 
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -15,6 +16,15 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="SAHRA_", env_file=".env", extra="ignore")
 
     database: Path = Field(default=Path("sahra.sqlite"), description="the SQLite file")
+    sqlite_synchronous: Literal["FULL", "NORMAL"] = Field(
+        default="FULL", description="FULL survives power loss; NORMAL survives a crash"
+    )
+    default_language: Literal["ar", "en"] = "ar"
+    turn_seconds: int = Field(default=60, ge=5, le=3600, description="default time per card")
+    bid_seconds: int = Field(default=60, ge=5, le=3600, description="default time per bid")
+    difficulty: Literal["easy", "hard"] = Field(default="easy", description="computers")
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    log_format: Literal["text", "json"] = "text"
     telegram_token: SecretStr | None = Field(default=None, description="from @BotFather")
     telegram_api_url: str | None = Field(
         default=None, description="a self-hosted Bot API server, e.g. http://localhost:8081/bot"
@@ -26,9 +36,20 @@ class Settings(BaseSettings):
     telegram_webhook_port: int = Field(default=8443, ge=1, le=65535)
     telegram_webhook_secret: SecretStr | None = None
     discord_token: SecretStr | None = Field(default=None, description="the bot token")
+    discord_api_url: str = Field(
+        default="https://discord.com/api/v10", description="Discord's REST API (tests: a fake)"
+    )
     discord_guild: int | None = Field(
         default=None, description="sync commands to this guild at once (development)"
     )
+
+    def table_defaults(self) -> dict[str, Any]:
+        """What a new table gets unless its creator chose otherwise."""
+        return {
+            "turn_seconds": self.turn_seconds,
+            "bid_seconds": self.bid_seconds,
+            "difficulty": self.difficulty,
+        }
 
     def telegram_webhook(self) -> dict[str, object] | None:
         """``Updater.start_webhook`` arguments, or None to poll."""

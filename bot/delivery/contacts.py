@@ -28,6 +28,7 @@ class Contacts:
         self.db = db
         self.platform = platform
         self.clock = clock
+        self.default_language = "ar"  # until a chat says otherwise (/lang); a setting
         self._languages: dict[str, str] = {}
         self._dm_ok: set[str] = set()
 
@@ -41,8 +42,8 @@ class Contacts:
         )
         self._dm_ok = {row["user_id"] for row in rows}
 
-    def language(self, chat: str, default: str = "ar") -> str:
-        return self._languages.get(chat, default)
+    def language(self, chat: str, default: str | None = None) -> str:
+        return self._languages.get(chat, default or self.default_language)
 
     async def set_language(self, chat: str, language: str) -> None:
         await self.db.write((UPSERT_CHAT, (self.platform, chat, language, self.clock())))

@@ -35,6 +35,7 @@ class DiscordFrontend:
         self.notifier = notifier
         self.outbox = outbox
         self.completed = 0  # button interactions fully handled (logs, tests)
+        self.table_defaults: dict[str, Any] = {}  # the operator's timers and difficulty
 
     # ---------------------------------------------------------------- helpers
 
@@ -103,7 +104,11 @@ class DiscordFrontend:
         ) -> None:
             await interaction.response.defer(ephemeral=True)
             language = frontend._language(interaction)
-            config: dict[str, Any] = {"variant": variant.value, "language": language}
+            config: dict[str, Any] = {
+                **frontend.table_defaults,
+                "variant": variant.value,
+                "language": language,
+            }
             if target is not None and variant.value == "tarneeb_solo":
                 config["target"] = target.value
             if timer is not None:

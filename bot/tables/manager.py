@@ -351,6 +351,27 @@ class TableManager:
         now = self.clock()
         occupant = table.seats[seat]
         assert occupant is not None
+        if log.isEnabledFor(logging.INFO):
+            # The action's type only: a card or a secret doubling answer never reaches logs.
+            kind = action.get("type") if isinstance(action, dict) else None
+            log.info(
+                "event=action table=%d variant=%s seq=%d seat=%d type=%s source=%s",
+                table.id,
+                table.variant,
+                table.seq,
+                seat,
+                kind,
+                source,
+            )
+            for event in events:
+                if event["type"] in ("hand_scored", "deal_cancelled", "match_over"):
+                    log.info(
+                        "event=%s table=%d variant=%s deal=%d",
+                        event["type"],
+                        table.id,
+                        table.variant,
+                        match.deal_number,
+                    )
         if source == "human":
             table.last_human_at = now
             if occupant.timeouts:

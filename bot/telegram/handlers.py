@@ -62,6 +62,7 @@ class TelegramFrontend:
         self.contacts = contacts
         self.notifier = notifier
         self.outbox = outbox
+        self.table_defaults: dict[str, Any] = {}  # the operator's timers and difficulty
         self._replies = 0
 
     def register(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
@@ -79,7 +80,7 @@ class TelegramFrontend:
         if chat is None:
             return "ar"
         user = update.effective_user
-        default = "ar"
+        default = self.contacts.default_language
         if chat.type == ChatType.PRIVATE and user is not None and user.language_code:
             default = "en" if user.language_code.startswith("en") else "ar"
         return self.contacts.language(str(chat.id), default)
@@ -162,7 +163,7 @@ class TelegramFrontend:
     async def _create(
         self, update: Update, variant: str, options: dict[str, Any], language: str
     ) -> Refusal | None:
-        config = {"variant": variant, "language": language, **options}
+        config = {**self.table_defaults, "variant": variant, "language": language, **options}
         try:
             await self.manager.create(self._place(update), self._player(update, language), config)
         except Refusal as refusal:
