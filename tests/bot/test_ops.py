@@ -1,0 +1,171 @@
+"""Operator commands (doctor, tables, export, backup), SIGTERM, and the log scan."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import engine
+from bot.cli import main
+from bot.logs import JsonFormatter
+from bot.tables import InMemoryNotifier, Place, PlayerRef, TableManager
+from storage.database import Database
+from tests.bot.support import eventually
+from tests.bot.telegram.fake_api import FakeBotAPI
+
+ROOT = Path(__file__).resolve().parents[2]
+ALI = PlayerRef(user_id="u1", name="Ali", language="en")
+CARD_CODE = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b|(?:10|[2-9JQKA])[♣♦♥♠]")
+
+
+async def computer_match(path: Path, variant: str, place: str) -> int:
+    """A whole match of four computers through the manager; returns the table id."""
+    async with Database.open(path, synchronous="NORMAL") as db:
+        manager = TableManager(db, InMemoryNotifier())
+        await manager.start()
+        table = await manager.create(Place("test", place), ALI, {"variant": variant}, join=False)
+        for _ in range(4):
+            await manager.add_computer(table.id, ALI.user_id)
+        await manager.begin(table.id, ALI.user_id)
+        await manager.settle()
+        await manager.close()
+        return table.id
+
+
+@pytest.mark.parametrize("variant", ["syrian41", "tarneeb_solo", "trix_complex"])
+async def test_an_export_replays_to_the_same_result(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    variant: str,
+) -> None:
+    path = tmp_path / "sahra.sqlite"
+    table_id = await computer_match(path, variant, "x")
+    monkeypatch.setenv("SAHRA_DATABASE", str(path))
+    assert await asyncio.to_thread(main, ["export", str(table_id)]) == 0
+    exported = json.loads(capsys.readouterr().out)
+    match = engine.new_match(
+        exported["variant"],
+        seed=exported["seed"],
+        options=exported["options"],
+        decks=exported["decks"],
+    )
+    for entry in exported["actions"]:
+        match.apply(entry["seat"], entry["action"])
+    assert match.result is not None
+    assert match.result["winners"] == exported["result"]["winners"]
+    assert match.scores == exported["result"]["scores"]
+    assert await asyncio.to_thread(main, ["export", "999"]) == 1
+
+
+async def test_tables_lists_the_live_tables_and_backup_copies_online(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "sahra.sqlite"
+    await computer_match(path, "syrian41", "done")
+    async with Database.open(path) as db:
+        manager = TableManager(db, InMemoryNotifier())
+        await manager.start()
+        lobby = await manager.create(Place("test", "open"), ALI, {"variant": "trix_complex"})
+        monkeypatch.setenv("SAHRA_DATABASE", str(path))
+        assert await asyncio.to_thread(main, ["tables"]) == 0
+        rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        assert [(row["id"], row["status"]) for row in rows] == [(lobby.id, "lobby")]
+        # An online backup while the bot's database is open and writing.
+        target = tmp_path / "backups" / "copy.sqlite"
+        assert await asyncio.to_thread(main, ["backup", str(target)]) == 0
+        await manager.close()
+    with sqlite3.connect(target) as copy:
+        assert copy.execute("SELECT count(*) FROM tables").fetchone()[0] == 2
+        assert copy.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+async def test_doctor_checks_the_database_and_each_token(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake = FakeBotAPI()
+    await fake.start()
+    try:
+        monkeypatch.setenv("SAHRA_DATABASE", str(tmp_path / "sahra.sqlite"))
+        monkeypatch.setenv("SAHRA_TELEGRAM_TOKEN", "123:TEST")
+        monkeypatch.setenv("SAHRA_TELEGRAM_API_URL", fake.url)
+        monkeypatch.setenv("SAHRA_DISCORD_TOKEN", "nope")
+        monkeypatch.setenv("SAHRA_DISCORD_API_URL", "http://127.0.0.1:9/api/v10")  # closed
+        code = await asyncio.to_thread(main, ["doctor"])
+        out = capsys.readouterr().out
+        assert code == 1  # Discord is unreachable
+        assert re.search(r"^ok\s+database", out, re.M)
+        assert re.search(r"^ok\s+telegram\s+reachable as sahra_test_bot", out, re.M)
+        assert re.search(r"^FAIL\s+discord\s+unreachable", out, re.M)
+    finally:
+        await fake.close()
+
+
+async def test_sigterm_stops_the_bots_gracefully(tmp_path: Path) -> None:
+    fake = FakeBotAPI()
+    await fake.start()
+    env = {
+        **os.environ,
+        "SAHRA_TELEGRAM_TOKEN": "123:TEST",
+        "SAHRA_TELEGRAM_API_URL": fake.url,
+        "SAHRA_DATABASE": str(tmp_path / "sahra.sqlite"),
+        "SAHRA_LOG_FORMAT": "json",
+        "PTB_TIMEDELTA": "true",
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot.cli",
+        "run",
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        await eventually(lambda: any(c.method == "getUpdates" for c in fake.calls), timeout=30)
+        process.send_signal(signal.SIGTERM)
+        _, stderr = await asyncio.wait_for(process.communicate(), timeout=30)
+    finally:
+        if process.returncode is None:
+            process.kill()
+        await fake.close()
+    assert process.returncode == 0
+    events = [
+        json.loads(line)["event"]
+        for line in stderr.decode().splitlines()
+        if line.startswith("{") and '"event"' in line
+    ]
+    assert events[-2:] == ["shutdown_requested", "bots_stopped"]
+    with sqlite3.connect(tmp_path / "sahra.sqlite") as db:  # closed cleanly, readable
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+async def test_logs_of_whole_matches_never_name_a_card(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    for index, variant in enumerate(
+        ("syrian41", "tarneeb41_double", "tarneeb_solo", "trix_complex")
+    ):
+        await computer_match(tmp_path / "logs.sqlite", variant, f"p{index}")
+    lines = [record.getMessage() for record in caplog.records]
+    actions = [line for line in lines if line.startswith("event=action ")]
+    assert len(actions) > 500 and any("type=double" in line for line in actions)
+    assert any(line.startswith("event=match_over") for line in lines)
+    leaks = [line for line in lines if CARD_CODE.search(line)]
+    assert not leaks, leaks[:3]
+    # The JSON format carries the same fields, one object per line.
+    record = next(r for r in caplog.records if r.getMessage().startswith("event=action"))
+    data = json.loads(JsonFormatter().format(record))
+    assert {"event", "table", "variant", "seat", "type", "source"} <= set(data)
