@@ -1,0 +1,33 @@
+"""The deploy files agree with the code: every variable in .env.example is a real setting,
+the image runs as a non-root user with the database on a volume, the unit stops on SIGTERM."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.settings import Settings
+
+DEPLOY = Path(__file__).resolve().parents[1] / "deploy"
+
+
+def test_every_example_variable_is_a_setting_and_every_setting_is_documented() -> None:
+    names = set(re.findall(r"^#?(SAHRA_[A-Z_]+)=", (DEPLOY / ".env.example").read_text(), re.M))
+    fields = {f"SAHRA_{name.upper()}" for name in Settings.model_fields}
+    assert names <= fields
+    assert fields - names <= {"SAHRA_TELEGRAM_WEBHOOK_LISTEN", "SAHRA_DISCORD_API_URL"}
+
+
+def test_the_image_runs_as_a_non_root_user_with_data_on_a_volume() -> None:
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    assert re.search(r"^USER sahra$", dockerfile, re.M)
+    assert 'VOLUME ["/data"]' in dockerfile and "SAHRA_DATABASE=/data/" in dockerfile
+    assert "STOPSIGNAL SIGTERM" in dockerfile
+    compose = (DEPLOY / "compose.yaml").read_text()
+    assert "sahra-data:/data" in compose and "env_file: .env" in compose
+
+
+def test_the_systemd_unit_stops_with_sigterm_and_restarts_on_failure() -> None:
+    unit = (DEPLOY / "sahra.service").read_text()
+    for line in ("KillSignal=SIGTERM", "Restart=on-failure", "ExecStart=/opt/sahra/bin/sahra run"):
+        assert line in unit
