@@ -45,3 +45,27 @@ def test_webhook_mode_is_chosen_by_a_public_url(monkeypatch: pytest.MonkeyPatch)
     }
     monkeypatch.delenv("SAHRA_TELEGRAM_WEBHOOK_URL")
     assert Settings().telegram_webhook() is None
+
+
+def test_settings_parse_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SAHRA_DEFAULT_LANGUAGE", "en")
+    monkeypatch.setenv("SAHRA_TURN_SECONDS", "20")
+    monkeypatch.setenv("SAHRA_DIFFICULTY", "hard")
+    monkeypatch.setenv("SAHRA_SQLITE_SYNCHRONOUS", "NORMAL")
+    monkeypatch.setenv("SAHRA_LOG_FORMAT", "json")
+    settings = Settings()
+    assert settings.default_language == "en" and settings.sqlite_synchronous == "NORMAL"
+    assert settings.table_defaults() == {
+        "turn_seconds": 20,
+        "bid_seconds": 60,
+        "difficulty": "hard",
+    }
+    assert settings.log_format == "json" and settings.telegram_token is None
+
+
+def test_a_bad_difficulty_is_named_by_its_variable(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("SAHRA_DIFFICULTY", "impossible")
+    assert main(["tables"]) == 2
+    assert "SAHRA_DIFFICULTY" in capsys.readouterr().err

@@ -105,3 +105,13 @@ async def test_a_garbage_command_argument_gets_a_polite_answer(world: World) -> 
     assert "syrian41" in world.fake.in_chat(GROUP)[-1].text
     await world.say(GROUP, ALI, "/join")
     assert "/new" in world.fake.in_chat(GROUP)[-1].text  # no table here yet
+
+
+async def test_new_tables_take_the_operator_s_defaults(world: World) -> None:
+    assert world.bot is not None
+    world.bot.frontend.table_defaults = {"turn_seconds": 20, "difficulty": "hard"}
+    world.bot.contacts.default_language = "en"
+    await world.say(GROUP, ALI, "/new solo 61")
+    config = world.table().config
+    assert (config.turn_seconds, config.difficulty, config.target) == (20, "hard", 61)
+    assert config.language == "en"
