@@ -9,12 +9,15 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bot.delivery import Outbox
 from bot.render.i18n import card_label
 from bot.render.model import Screen
 from bot.tables import TableManager
+from storage.database import Database
+from tests.bot.virtual_time import VirtualTime
 
 BIDI = str.maketrans("", "", "\u2068\u2069\u200e")
 CARD_RE = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
@@ -76,3 +79,56 @@ class PublicWatch:
                 _original(chat, key, screen, group=group, thread=thread)
 
             setattr(outbox, name, queued)
+
+
+@dataclass
+class PlatformWorld:
+    """What both platform harnesses hold: a real SQLite file, virtual time for the outbox,
+    the bot under test, and the watch over its public screens (kept across restarts)."""
+
+    path: Path
+    public_chat: str
+    time: VirtualTime = field(default_factory=VirtualTime)
+    db: Database | None = None
+    bot: Any = None
+    watch: PublicWatch | None = None
+
+    async def open_db(self) -> Database:
+        self.db = Database(self.path, synchronous="NORMAL")
+        await self.db.start()
+        return self.db
+
+    def watch_public(self) -> None:
+        assert self.bot is not None
+        if self.watch is None:
+            self.watch = PublicWatch(self.public_chat, lambda: self.bot.manager)
+        self.watch.attach(self.bot.outbox)
+
+    @property
+    def leaks(self) -> list[str]:
+        return self.watch.leaks if self.watch else []
+
+    @property
+    def leaks_checked(self) -> int:
+        return self.watch.checked if self.watch else 0
+
+    @property
+    def public_texts(self) -> set[str]:
+        return self.watch.texts if self.watch else set()
+
+    async def stop_bot(self) -> None:
+        raise NotImplementedError
+
+    async def shutdown(self) -> None:
+        if self.bot is not None:
+            await self.stop_bot()
+            self.bot = None
+        if self.db is not None:
+            await self.db.close()
+            self.db = None
+
+    async def settle(self) -> None:
+        assert self.bot is not None
+        for _ in range(3):
+            await self.bot.manager.settle()
+            await self.bot.outbox.flush()

@@ -16,63 +16,30 @@ from bot.render.codes import decode
 from bot.render.hand import DOUBLE_PICK
 from bot.tables import LiveTable, Place
 from bot.tables.computers import Computers
-from storage.database import Database
 from tests.bot.discord.fake_discord import CHANNEL, FakeDiscord, Message
-from tests.bot.support import PublicWatch, eventually
-from tests.bot.virtual_time import VirtualTime
+from tests.bot.support import PlatformWorld, eventually
 
 
 @dataclass
-class Guild:
-    fake: FakeDiscord
-    path: Path
-    time: VirtualTime = field(default_factory=VirtualTime)
-    db: Database | None = None
+class Guild(PlatformWorld):
+    fake: FakeDiscord = field(default_factory=FakeDiscord)
     bot: DiscordBot | None = None
-    watch: PublicWatch | None = None
 
     async def boot(self) -> DiscordBot:
-        self.db = Database(self.path, synchronous="NORMAL")
-        await self.db.start()
         self.bot = build(
-            self.db,
+            await self.open_db(),
             sync_commands=False,
             outbox_clock=self.time,
             outbox_sleep=self.time.sleep,
             computers=Computers(),
             guild_ready_timeout=0.05,
         )
-        self._watch()
+        self.watch_public()
         await start(self.bot, "fake-token")
         return self.bot
 
-    async def shutdown(self) -> None:
-        if self.bot is not None:
-            await stop(self.bot)
-            self.bot = None
-        if self.db is not None:
-            await self.db.close()
-            self.db = None
-
-    def _watch(self) -> None:
-        assert self.bot is not None
-        if self.watch is None:  # one watch for the whole test, across restarts
-            self.watch = PublicWatch(str(CHANNEL), lambda: self.bot.manager)  # type: ignore[union-attr]
-        self.watch.attach(self.bot.outbox)
-
-    @property
-    def leaks(self) -> list[str]:
-        return self.watch.leaks if self.watch else []
-
-    @property
-    def public_texts(self) -> set[str]:
-        return self.watch.texts if self.watch else set()
-
-    async def settle(self) -> None:
-        assert self.bot is not None
-        for _ in range(3):
-            await self.bot.manager.settle()
-            await self.bot.outbox.flush()
+    async def stop_bot(self) -> None:
+        await stop(self.bot)
 
     async def slash(
         self, user: int, command: str, admin: bool = False, **options: Any
@@ -137,7 +104,7 @@ async def guild(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterato
     monkeypatch.setattr(
         discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway)
     )
-    world = Guild(fake, tmp_path / "sahra.sqlite")
+    world = Guild(tmp_path / "sahra.sqlite", str(CHANNEL), fake=fake)
     await world.boot()
     try:
         yield world

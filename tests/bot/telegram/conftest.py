@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 
 from tests.bot.telegram.fake_api import FakeBotAPI
-from tests.bot.telegram.harness import World
+from tests.bot.telegram.harness import GROUP, World
 
 
 @pytest.fixture
 async def world(tmp_path: Path) -> AsyncIterator[World]:
     fake = FakeBotAPI()
     await fake.start()
-    world = World(fake, tmp_path / "sahra.sqlite")
+    world = World(tmp_path / "sahra.sqlite", str(GROUP), fake=fake)
     await world.boot()
     try:
         yield world

@@ -8,7 +8,6 @@ import asyncio
 import random
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from telegram.ext import AIORateLimiter
 
@@ -18,29 +17,21 @@ from bot.tables import LiveTable, Place
 from bot.tables.computers import Computers
 from bot.telegram.app import TelegramBot, build, start, stop
 from engine.players import HeuristicPlayer
-from storage.database import Database
-from tests.bot.support import PublicWatch, eventually
+from tests.bot.support import PlatformWorld, eventually
 from tests.bot.telegram.fake_api import FakeBotAPI, Message
-from tests.bot.virtual_time import VirtualTime
 
 GROUP = -100777
 
 
 @dataclass
-class World:
-    fake: FakeBotAPI
-    path: Path
-    time: VirtualTime = field(default_factory=VirtualTime)
-    db: Database | None = None
+class World(PlatformWorld):
+    fake: FakeBotAPI = field(default_factory=FakeBotAPI)
     bot: TelegramBot | None = None
-    watch: PublicWatch | None = None
 
     async def boot(self) -> TelegramBot:
-        self.db = Database(self.path, synchronous="NORMAL")
-        await self.db.start()
         self.bot = build(
             "123:TEST",
-            self.db,
+            await self.open_db(),
             api_url=self.fake.url,
             outbox_clock=self.time,
             outbox_sleep=self.time.sleep,
@@ -52,23 +43,12 @@ class World:
                 overall_max_rate=10_000, group_max_rate=10_000, max_retries=3
             ),
         )
-        self.watch_group()
+        self.watch_public()
         await start(self.bot, poll_timeout=1)
         return self.bot
 
-    async def shutdown(self) -> None:
-        if self.bot is not None:
-            await stop(self.bot)
-            self.bot = None
-        if self.db is not None:
-            await self.db.close()
-            self.db = None
-
-    async def settle(self) -> None:
-        assert self.bot is not None
-        for _ in range(3):
-            await self.bot.manager.settle()
-            await self.bot.outbox.flush()
+    async def stop_bot(self) -> None:
+        await stop(self.bot)
 
     async def deliver(self, update_id: int) -> None:
         """Wait until the bot has fetched, handled and settled one update."""
@@ -91,20 +71,6 @@ class World:
         table = self.bot.manager.table_at(place)
         assert table is not None
         return table
-
-    def watch_group(self) -> None:
-        assert self.bot is not None
-        if self.watch is None:  # one watch for the whole test, across restarts
-            self.watch = PublicWatch(str(GROUP), lambda: self.bot.manager)  # type: ignore[union-attr]
-        self.watch.attach(self.bot.outbox)
-
-    @property
-    def leaks(self) -> list[str]:
-        return self.watch.leaks if self.watch else []
-
-    @property
-    def leaks_checked(self) -> int:
-        return self.watch.checked if self.watch else 0
 
     def assert_group_got_only_checked_screens(self) -> None:
         assert not self.leaks, self.leaks[0]
