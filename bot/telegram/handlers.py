@@ -158,7 +158,9 @@ class TelegramFrontend:
                 options["difficulty"] = arg
             elif arg.isdigit() and variant == "tarneeb_solo":
                 options["target"] = int(arg)
-        await self._create(update, variant, options, language)
+        refusal = await self._create(update, variant, options, language)
+        if refusal is not None:
+            self._refused(update, refusal, language)
 
     async def _create(
         self, update: Update, variant: str, options: dict[str, Any], language: str
@@ -221,6 +223,8 @@ class TelegramFrontend:
             self.notifier.send_hand(table, seat, new=True)
         elif not self.contacts.dm_ok(user):
             self.notifier.dm_link_notice(table, self._player(update, language).name)
+        else:  # the private chat is open, but no cards are dealt yet
+            self._refused(update, Refusal("not_running"), language)
 
     async def cmd_score(self, update: Update, context: Context) -> None:
         found = await self._group_table(update)

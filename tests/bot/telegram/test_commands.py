@@ -115,3 +115,18 @@ async def test_new_tables_take_the_operator_s_defaults(world: World) -> None:
     config = world.table().config
     assert (config.turn_seconds, config.difficulty, config.target) == (20, "hard", 61)
     assert config.language == "en"
+
+
+async def test_a_second_new_table_in_the_same_place_is_refused_politely(world: World) -> None:
+    await world.say(GROUP, ALI, "/new syrian41")
+    first = world.table()
+    await world.say(GROUP, BADR, "/new trix")
+    assert world.table() is first and first.variant == "syrian41"
+    assert world.fake.in_chat(GROUP)[-1].text == "هناك طاولة مفتوحة هنا؛ أنهوها أو أوقفوها أولًا."
+
+
+async def test_hand_before_the_deal_says_the_table_is_not_playing_yet(world: World) -> None:
+    await world.say(GROUP, ALI, "/new syrian41")
+    await world.say(ALI, ALI, f"/start t{world.table().id}")
+    await world.say(GROUP, ALI, "/hand")
+    assert world.fake.in_chat(GROUP)[-1].text == "لا يُلعب على هذه الطاولة الآن."
