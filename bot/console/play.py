@@ -24,7 +24,6 @@ from typing import Any, TextIO
 from bot.render import (
     DOUBLE_PICK,
     Button,
-    TableInfo,
     hand_screen,
     narrate,
     refusal_notice,
@@ -87,14 +86,10 @@ class ConsoleNotifier:
             if event["type"] == "hand_scored":
                 sheet = score_sheet(info, event, event.get("team_scores"))
                 self.write("\n" + sheet.text + "\n")
-            elif event["type"] == "deal_cancelled":
+            else:  # a cancelled deal stands out; the moves are indented under it
                 line = narrate(info, event, seat)
                 if line:
-                    self.write(line)
-            else:
-                line = narrate(info, event, seat)
-                if line:
-                    self.write("  " + line)
+                    self.write(line if event["type"] == "deal_cancelled" else "  " + line)
 
     def write(self, text: str) -> None:
         print(text.translate(_BIDI), file=self.out, flush=True)
@@ -309,4 +304,4 @@ def _run(args: argparse.Namespace) -> int:
     )
 
 
-__all__ = ["TableInfo", "add_arguments", "play", "run"]
+__all__ = ["add_arguments", "play", "run"]

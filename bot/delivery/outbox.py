@@ -35,6 +35,7 @@ log = logging.getLogger("sahra.outbox")
 GROUP_LIMIT = 20  # writes per window in a group (Telegram)
 WINDOW = 60.0
 PRIVATE_INTERVAL = 1.0  # seconds between writes in one private chat
+LOG_SIZE = 50_000  # writes kept in ``Outbox.log``
 
 
 class RetryLater(Exception):
@@ -66,6 +67,7 @@ class _Op:
     post: bool
     screen: Screen
     thread: str = ""
+    keep: bool = True  # remember the message to edit it later (else: written, forgotten)
 
 
 @dataclass
@@ -98,53 +100,71 @@ class Outbox:
         self.private_interval = private_interval
         self.on_unreachable = on_unreachable
         self._chats: dict[str, _Chat] = {}
-        self.log: list[tuple[float, str, str]] = []  # (time, chat, "send"/"edit"): every write
+        # (time, chat, "send"/"edit") of the latest writes, for tests and benchmarks.
+        self.log: deque[tuple[float, str, str]] = deque(maxlen=LOG_SIZE)
         self._closed = False
 
     # ---------------------------------------------------------------- queueing
 
     def post(
-        self, chat: str, key: Hashable, screen: Screen, *, group: bool, thread: str = ""
+        self,
+        chat: str,
+        key: Hashable,
+        screen: Screen,
+        *,
+        group: bool,
+        thread: str = "",
+        keep: bool = True,
     ) -> None:
         """A new message for ``key`` (the old one stays as it was). ``chat`` is the unit
         the budget counts (a whole group, even when tables sit in its forum topics);
-        ``thread`` the topic a new message goes to."""
-        self._queue(chat, key, screen, group, post=True, thread=thread)
+        ``thread`` the topic a new message goes to. ``keep=False`` for a message that is
+        never edited (a score sheet, a reply), or a key's last write: nothing about it is
+        remembered afterwards, so a bot running for months does not accumulate them."""
+        self._queue(chat, key, screen, group, post=True, thread=thread, keep=keep)
 
     def show(
-        self, chat: str, key: Hashable, screen: Screen, *, group: bool, thread: str = ""
+        self,
+        chat: str,
+        key: Hashable,
+        screen: Screen,
+        *,
+        group: bool,
+        thread: str = "",
+        keep: bool = True,
     ) -> None:
         """``key``'s message should now show ``screen`` (edited in place, or posted)."""
-        self._queue(chat, key, screen, group, post=False, thread=thread)
+        self._queue(chat, key, screen, group, post=False, thread=thread, keep=keep)
 
     def message_id(self, chat: str, key: Hashable) -> str | None:
         state = self._chats.get(chat)
         return None if state is None else state.messages.get(key)
 
-    def forget(self, chat: str, key: Hashable) -> None:
-        """Stop tracking a message (its table ended); nothing is written."""
-        state = self._chats.get(chat)
-        if state is not None:
-            state.messages.pop(key, None)
-            state.shown.pop(key, None)
-            state.pending.pop(key, None)
-
     def _queue(
-        self, chat: str, key: Hashable, screen: Screen, group: bool, post: bool, thread: str
+        self,
+        chat: str,
+        key: Hashable,
+        screen: Screen,
+        group: bool,
+        post: bool,
+        thread: str,
+        keep: bool,
     ) -> None:
         if self._closed:
             return
         state = self._chats.get(chat)
         if state is None:
-            state = self._chats[chat] = _Chat(group)
+            # The budget check needs at most ``group_limit`` past writes.
+            state = self._chats[chat] = _Chat(group, writes=deque(maxlen=self.group_limit))
         pending = state.pending.get(key)
         if pending is not None and not post:
             pending.screen = screen  # coalesce: only the latest screen counts
+            pending.keep = keep
         else:
             # A new message goes after everything queued before it (a new deal's table
             # after the last deal's score sheet), even if an edit of it was waiting.
             state.pending.pop(key, None)
-            state.pending[key] = _Op(post, screen, thread)
+            state.pending[key] = _Op(post, screen, thread, keep)
         if state.worker is None or state.worker.done():
             state.worker = asyncio.create_task(self._work(chat, state))
 
@@ -178,17 +198,21 @@ class Outbox:
             try:
                 self._spend(chat, state, "send" if op.post or message is None else "edit")
                 if op.post or message is None:
-                    state.messages[key] = await self.sender.send(chat, op.screen, op.thread)
+                    message = await self.sender.send(chat, op.screen, op.thread)
                 else:
                     await self.sender.edit(chat, message, op.screen)
-                state.shown[key] = op.screen
+                if op.keep:
+                    state.messages[key], state.shown[key] = message, op.screen
+                else:
+                    state.messages.pop(key, None)
+                    state.shown.pop(key, None)
                 return
             except RetryLater as retry:
                 log.warning("event=retry_after chat=%s seconds=%.1f", chat, retry.seconds)
                 await self.sleep(retry.seconds)
             except Gone:
                 state.messages.pop(key, None)
-                op = _Op(True, op.screen, op.thread)
+                op = _Op(True, op.screen, op.thread, op.keep)
         log.error("event=outbox_gave_up chat=%s", chat)
 
     def _spend(self, chat: str, state: _Chat, kind: str) -> None:

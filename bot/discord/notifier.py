@@ -12,7 +12,6 @@ from typing import Any
 from bot.delivery import Outbox
 from bot.render import (
     Screen,
-    TableInfo,
     hand_screen,
     lobby_screen,
     result_screen,
@@ -37,9 +36,8 @@ class DiscordNotifier:
             kind = event["type"]
             if kind == "hand_scored" and table.match is not None:
                 sheet = score_sheet(table_info(table), event, event.get("team_scores"))
-                self.outbox.post(
-                    chat, ("sheet", table.id, event["deal_number"]), sheet, group=True
-                )
+                key = ("sheet", table.id, event["deal_number"])
+                self.outbox.post(chat, key, sheet, group=True, keep=False)
             elif kind in ("table_started", "deal") and table.status == "running":
                 new_deal = True
             elif kind == "double_answered":
@@ -47,13 +45,17 @@ class DiscordNotifier:
                 if occupant is not None and occupant.owner:
                     self.picked.pop((table.id, occupant.owner), None)
         screen = self.table_message(table)
+        live = table.live  # a table's last write: the outbox need not remember it after
         if new_deal:
-            self.outbox.post(chat, ("table", table.id), screen, group=True)
+            self.outbox.post(chat, ("table", table.id), screen, group=True, keep=live)
         else:
-            self.outbox.show(chat, ("table", table.id), screen, group=True)
+            self.outbox.show(chat, ("table", table.id), screen, group=True, keep=live)
         for seat, occupant in enumerate(table.seats):
             if occupant is not None and occupant.owner in self.dm_users:
                 self.send_dm_hand(table, seat, new=new_deal)
+        if not live:
+            for picked in [p for p in self.picked if p[0] == table.id]:
+                del self.picked[picked]
 
     def table_message(self, table: LiveTable) -> Screen:
         info = table_info(table)
@@ -68,17 +70,17 @@ class DiscordNotifier:
         occupant = table.seats[seat]
         assert table.match is not None and occupant is not None
         picked = self.picked.get((table.id, occupant.owner or ""))
-        return hand_screen(self.info(table), table.match.view(seat), picked)
-
-    def info(self, table: LiveTable) -> TableInfo:
-        return table_info(table)
+        return hand_screen(table_info(table), table.match.view(seat), picked)
 
     def send_dm_hand(self, table: LiveTable, seat: int, *, new: bool = False) -> None:
         occupant = table.seats[seat]
         if occupant is None or not occupant.owner or table.match is None:
             return
         chat, key = f"dm:{occupant.owner}", ("hand", table.id)
-        if not table.live:
+        if not table.live:  # the last DM hand becomes the result, and is then forgotten
+            if self.outbox.message_id(chat, key) is not None:
+                screen = self.table_message(table)
+                self.outbox.show(chat, key, screen, group=False, keep=False)
             return
         if new or self.outbox.message_id(chat, key) is None:
             self.outbox.post(chat, key, self.hand(table, seat), group=False)

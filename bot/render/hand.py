@@ -211,4 +211,4 @@ def _doubling(
     return [(confirm,), *rows_of(toggles)]  # the usual answer (no double) is the first
 
 
-__all__ = ["DOUBLE_PICK", "hand_lines", "hand_screen", "seat_name"]
+__all__ = ["DOUBLE_PICK", "hand_lines", "hand_screen"]

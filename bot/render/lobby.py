@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.render.common import seat_name, team_key
+from bot.render.common import seat_name
 from bot.render.i18n import isolate, joined, number, t, variant_name
 from bot.render.model import Button, Screen, Style, TableInfo
 
@@ -66,4 +66,4 @@ def lobby_screen(info: TableInfo) -> Screen:
     return Screen("\n".join(lines), rows)
 
 
-__all__ = ["lobby_screen", "options_text", "team_key"]
+__all__ = ["lobby_screen", "options_text"]

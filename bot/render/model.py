@@ -8,7 +8,7 @@ discord.py views, numbered lines in the console) and may not add game content.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from bot.tables.config import TableConfig
@@ -72,7 +72,6 @@ class TableInfo:
     seats: tuple[SeatInfo | None, ...] = (None, None, None, None)
     deadline: float | None = None
     creator: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def variant(self) -> str:

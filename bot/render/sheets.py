@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.render.common import seat_name, team_key
-from bot.render.i18n import isolate, joined, number, signed, t, variant_name
+from bot.render.i18n import joined, number, signed, t, variant_name
 from bot.render.model import Screen, TableInfo
 
 DOUBLE_FROM = {"tarneeb41_double": 7}  # T41D.4: bids from 7 count double
@@ -116,4 +116,4 @@ def result_screen(info: TableInfo, view: dict[str, Any]) -> Screen:
     return Screen("\n".join(lines))
 
 
-__all__ = ["isolate", "result_screen", "score_sheet"]
+__all__ = ["result_screen", "score_sheet"]

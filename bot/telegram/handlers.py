@@ -118,6 +118,7 @@ class TelegramFrontend:
             Screen(body, rows),
             group=self._is_group(update),
             thread=place.thread,
+            keep=False,  # never edited
         )
 
     def _refused(self, update: Update, refusal: Refusal, language: str) -> None:

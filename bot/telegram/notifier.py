@@ -21,6 +21,7 @@ from bot.delivery.contacts import Contacts
 from bot.render import (
     Button,
     Screen,
+    TableInfo,
     hand_screen,
     lobby_screen,
     result_screen,
@@ -70,7 +71,7 @@ class TelegramNotifier:
             if kind == "hand_scored" and table.match is not None:
                 sheet = score_sheet(self.info(table), event, event.get("team_scores"))
                 key = ("sheet", table.id, event["deal_number"])
-                self.outbox.post(chat, key, sheet, group=True, thread=thread)
+                self.outbox.post(chat, key, sheet, group=True, thread=thread, keep=False)
             elif kind in NEW_MESSAGE_EVENTS and table.status == "running":
                 new_deal = True
             elif kind == "double_answered":
@@ -82,10 +83,11 @@ class TelegramNotifier:
         chat, thread = table.place.chat, table.place.thread
         screen = self.table_message(table)
         key = ("table", table.id)
+        live = table.live  # a table's last write: the outbox need not remember it after
         if new_deal:
-            self.outbox.post(chat, key, screen, group=True, thread=thread)
+            self.outbox.post(chat, key, screen, group=True, thread=thread, keep=live)
         else:
-            self.outbox.show(chat, key, screen, group=True, thread=thread)
+            self.outbox.show(chat, key, screen, group=True, thread=thread, keep=live)
         for seat, occupant in enumerate(table.seats):
             if occupant is None or occupant.kind != "human" or occupant.owner is None:
                 continue
@@ -94,7 +96,8 @@ class TelegramNotifier:
             elif not table.live and self.outbox.message_id(occupant.owner, ("hand", table.id)):
                 # The match is over: the last hand message becomes the result, so no
                 # button of it is left to press.
-                self.outbox.show(occupant.owner, ("hand", table.id), screen, group=False)
+                hand = ("hand", table.id)
+                self.outbox.show(occupant.owner, hand, screen, group=False, keep=False)
         if not table.live:
             self._forget(table)
 
@@ -123,7 +126,7 @@ class TelegramNotifier:
         else:
             self.outbox.show(user, key, screen, group=False)
 
-    def info(self, table: LiveTable) -> Any:
+    def info(self, table: LiveTable) -> TableInfo:
         pending = frozenset(
             seat
             for seat, occupant in enumerate(table.seats)
@@ -174,7 +177,9 @@ class TelegramNotifier:
         )
         screen = Screen(text(language, "dm_needed", name=name), ((link,),))
         key = ("dm_link", table.id, name)
-        self.outbox.post(table.place.chat, key, screen, group=True, thread=table.place.thread)
+        self.outbox.post(
+            table.place.chat, key, screen, group=True, thread=table.place.thread, keep=False
+        )
 
     def _owner(self, table: LiveTable, seat: int) -> str:
         occupant = table.seats[seat]

@@ -15,7 +15,6 @@ from engine.players.cardplay import choose_play
 from engine.players.complex import choose_doubles, complex_play, prefers_trix
 from engine.players.knowledge import Knowledge, legal_of, read_view
 from engine.players.layout import layout_play
-from engine.tricks import NO_TRUMP
 
 DOUBLE_FROM = {"syrian41": None, "tarneeb41_double": 7}  # T41D.4
 
@@ -141,4 +140,4 @@ def bid_context(know: Knowledge) -> dict[str, Any]:
     }
 
 
-__all__ = ["NO_TRUMP", "HeuristicPlayer", "allies_of", "bid_context", "danger_suits"]
+__all__ = ["HeuristicPlayer", "allies_of", "bid_context", "danger_suits"]

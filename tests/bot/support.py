@@ -67,6 +67,7 @@ class PublicWatch:
                 *,
                 group: bool,
                 thread: str = "",
+                keep: bool = True,
                 _original: Any = original,
             ) -> None:
                 if chat == self.chat:
@@ -76,7 +77,7 @@ class PublicWatch:
                         self.leaks.append(f"hidden cards {leaked} in {screen.text!r}")
                     self.texts.add(screen.text)
                     self.checked += 1
-                _original(chat, key, screen, group=group, thread=thread)
+                _original(chat, key, screen, group=group, thread=thread, keep=keep)
 
             setattr(outbox, name, queued)
 

@@ -115,3 +115,16 @@ async def test_a_vanished_message_is_posted_anew() -> None:
     await box.flush()
     assert [(op, text) for _, op, _, text in sender.sent] == [("send", "one"), ("send", "two")]
     assert box.message_id("group", "table") == "2"
+
+
+async def test_a_message_never_edited_again_is_not_remembered() -> None:
+    box, sender, _ = outbox()
+    box.post("group", ("sheet", 1), Screen("deal 1"), group=True, keep=False)
+    box.show("group", "table", Screen("playing"), group=True)
+    await box.flush()
+    assert box.message_id("group", ("sheet", 1)) is None
+    assert box.message_id("group", "table") == "2"
+    box.show("group", "table", Screen("the result"), group=True, keep=False)  # its last write
+    await box.flush()
+    assert box.message_id("group", "table") is None
+    assert [(op, text) for _, op, _, text in sender.sent][-1] == ("edit", "the result")
