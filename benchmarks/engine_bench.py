@@ -2,8 +2,11 @@
 
 Prints, per Tarneeb variant, full deals per second and actions per second through
 ``legal_actions`` + ``apply`` (every bid and card of a deal, events included), and full
-deals per second through ``engine.fast`` (deal, bids, 52 cards, scoring) — the path
-computer players use for rollouts; for trix_complex, whole 8-deal matches per second.
+deals per second through ``engine.fast`` (deal, random legal bids, 52 random legal cards,
+scoring); for trix_complex, whole 8-deal matches per second. The fast figures measure the
+rules core without the public surface's dicts and checks; they are not the computer
+players' speed: those play out deals with the heuristic policies
+(``engine.players.rollouts``), and ``benchmarks/arena.py`` reports their decision times.
 ``--json`` adds one JSON object of the figures as the last line. Timings are printed,
 never asserted.
 """

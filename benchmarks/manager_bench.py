@@ -5,6 +5,10 @@
   and the per-move latency (from one committed move of a table to its next);
 * open loop: 1,000 tables of four humans; a driver presses buttons at a fixed 1,000
   moves/s spread over the tables and times each press until its commit returns;
+* mixed: hundreds of groups at once each open a table, join it, start it and play, so
+  creates, joins and moves of many tables share the writer's batches; the largest batch
+  committed and how many batches had to be split (a statement out of order would split
+  them; it must be 0);
 * memory: bytes per idle live table (tracemalloc) and the process's peak RSS.
 
 Finished matches are replaced by new tables so the load stays constant. ``--json`` ends
@@ -166,6 +170,42 @@ async def open_loop(path: Path, tables: int, rate: float, seconds: float) -> dic
     }
 
 
+async def mixed(path: Path, groups: int, moves: int) -> dict[str, float]:
+    """Every group at once: create, three joins, begin, then ``moves`` presses."""
+    config = {"turn_seconds": 3600, "bid_seconds": 3600, "doubling_seconds": 600}
+
+    async def one_group(manager: TableManager, number: int) -> None:
+        table = await human_table(manager, number, "mixed", config)
+        for _ in range(moves):
+            match = table.match
+            if match is None or table.status != "running" or not match.to_act:
+                return
+            seat = match.to_act[0]
+            press = Press(
+                table_id=table.id,
+                version=table.seq,
+                action=match.auto_action(seat) or {},
+                player=HUMANS[seat],
+            )
+            await manager.press(press)
+
+    async with Database.open(path) as db:
+        manager = TableManager(db, TimingNotifier())
+        await manager.start()
+        begin = time.perf_counter()
+        await asyncio.gather(*(one_group(manager, number) for number in range(groups)))
+        elapsed = time.perf_counter() - begin
+        await manager.close()
+        stats = db.stats
+    return {
+        "jobs": stats.jobs,
+        "batches": stats.batches,
+        "largest_batch": stats.largest_batch,
+        "split_batches": stats.split_batches,
+        "jobs_per_s": stats.jobs / elapsed,
+    }
+
+
 async def idle_bytes(path: Path, tables: int) -> float:
     """Memory one more live, started, idle table costs (tracemalloc, after set-up)."""
     config = {"turn_seconds": 3600, "bid_seconds": 3600}
@@ -184,7 +224,12 @@ async def idle_bytes(path: Path, tables: int) -> float:
 
 
 def run(
-    seconds: float, sizes: tuple[int, ...], open_tables: int, rate: float, idle: int
+    seconds: float,
+    sizes: tuple[int, ...],
+    open_tables: int,
+    rate: float,
+    idle: int,
+    groups: int = 500,
 ) -> dict[str, float]:
     figures: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as folder:
@@ -208,6 +253,15 @@ def run(
             f" {opened['done_per_s']:,.0f} done/s  p50 {opened['p50_ms']:.2f} ms"
             f"  p99 {opened['p99_ms']:.2f} ms"
         )
+        mix = asyncio.run(mixed(Path(folder) / "mixed.sqlite", groups, 20))
+        figures["largest_batch"] = mix["largest_batch"]
+        figures["split_batches"] = mix["split_batches"]
+        print(
+            f"mixed {groups} groups (create, 3 joins, begin, 20 moves each, all at once):"
+            f" {mix['jobs']:,.0f} jobs in {mix['batches']:,.0f} batches,"
+            f" largest batch {mix['largest_batch']:,.0f} jobs,"
+            f" {mix['split_batches']:.0f} split, {mix['jobs_per_s']:,.0f} jobs/s"
+        )
         per_table = asyncio.run(idle_bytes(Path(folder) / "idle.sqlite", idle))
         figures["bytes_per_idle_table"] = round(per_table)
         print(f"memory: {per_table:,.0f} bytes per idle live table")
@@ -224,7 +278,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=8.0)
     args = parser.parse_args(argv)
     seconds = 2.0 if args.quick else args.seconds
-    figures = run(seconds, (1, 100, 1000), 1000, 1000.0, 200 if args.quick else 1000)
+    figures = run(
+        seconds,
+        (1, 100, 1000),
+        1000,
+        1000.0,
+        200 if args.quick else 1000,
+        100 if args.quick else 500,
+    )
     if args.json:
         print(json.dumps(figures))
     return 0

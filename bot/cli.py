@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from bot.console import play
 from bot.logs import configure_logging
 from bot.settings import Settings
+from storage.backup import backup
 from storage.database import Database
 
 
@@ -67,7 +68,7 @@ async def _operate(args: argparse.Namespace, settings: Settings) -> int:
             print(f"{'ok  ' if ok else 'FAIL'} {name:9} {detail}")
         return 0 if all(ok for _, ok, _ in checks) else 1
     if args.command == "backup":
-        pages = ops.backup(settings.database, args.path)
+        pages = backup(settings.database, args.path)
         print(f"backed up {settings.database} to {args.path} ({pages} pages)")
         return 0
     async with Database.open(settings.database) as db:

@@ -10,7 +10,9 @@ import re
 import sys
 import time
 
-_FIELD = re.compile(r"(\w+)=(\S+)")
+# A value runs to the next " key=" (or the end), so "error=RuntimeError('bug in x')" is
+# kept whole rather than cut at its first space.
+_FIELD = re.compile(r"(?:^|(?<= ))(\w+)=(.*?)(?= \w+=|$)")
 
 
 class JsonFormatter(logging.Formatter):

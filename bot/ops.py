@@ -7,9 +7,8 @@ and the action log in order.
 
 from __future__ import annotations
 
+import dataclasses
 import json
-import sqlite3
-from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -18,69 +17,49 @@ from bot.settings import Settings
 from bot.tables.config import TableConfig
 from storage.database import Database
 from storage.schema import SCHEMA_VERSION
+from storage.store import Store
 
 Check = tuple[str, bool, str]
 
 
 async def live_tables(db: Database) -> list[dict[str, Any]]:
-    rows = await db.fetchall(
-        "SELECT id, platform, chat, thread, variant, status, seq, created_at, updated_at"
-        " FROM tables WHERE status IN ('lobby', 'running') ORDER BY id"
-    )
-    return [dict(row) for row in rows]
+    return [dataclasses.asdict(summary) for summary in await Store(db).table_summaries()]
 
 
 async def export_table(db: Database, table_id: int) -> dict[str, Any]:
     """The match log as JSON-ready data; ``KeyError`` if there is no such table."""
-    rows = await db.fetchall("SELECT * FROM tables WHERE id = ?", (table_id,))
-    if not rows:
+    store = Store(db)
+    stored = await store.load_table(table_id)
+    if stored is None:
         raise KeyError(table_id)
-    row = rows[0]
-    config = TableConfig.model_validate_json(row["config"])
-    actions = await db.fetchall(
-        "SELECT seq, seat, action, source, at FROM actions WHERE table_id = ? ORDER BY seq",
-        (table_id,),
-    )
-    result = await db.fetchall("SELECT * FROM results WHERE table_id = ?", (table_id,))
+    row = stored.table
+    config = TableConfig.model_validate_json(row.config)
+    result = await store.result(table_id)
     return {
         "table": table_id,
-        "platform": row["platform"],
-        "variant": row["variant"],
+        "platform": row.platform,
+        "variant": row.variant,
         "options": config.engine_options(),
-        "config": json.loads(row["config"]),
-        "seed": row["seed"],
-        "decks": json.loads(row["decks"]) if row["decks"] else None,
-        "status": row["status"],
+        "config": json.loads(row.config),
+        "seed": row.seed,
+        "decks": row.decks,
+        "status": row.status,
         "actions": [
             {
-                "seq": action["seq"],
-                "seat": action["seat"],
-                "action": json.loads(action["action"]),
-                "source": action["source"],
-                "at": action["at"],
+                "seq": action.seq,
+                "seat": action.seat,
+                "action": action.action,
+                "source": action.source,
+                "at": action.at,
             }
-            for action in actions
+            for action in stored.actions
         ],
         "result": (
-            {
-                "winners": json.loads(result[0]["winners"]),
-                "draw": bool(result[0]["draw"]),
-                "scores": json.loads(result[0]["scores"]),
-            }
-            if result
+            {"winners": result.winners, "draw": result.draw, "scores": result.scores}
+            if result is not None
             else None
         ),
     }
-
-
-def backup(source: Path, target: Path) -> int:
-    """An online backup (SQLite's backup API: consistent while the bot keeps writing).
-    Returns the number of pages copied."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with sqlite3.connect(source) as src, sqlite3.connect(target) as dst:
-        src.backup(dst)
-        pages: int = dst.execute("PRAGMA page_count").fetchone()[0]
-    return pages
 
 
 async def doctor(settings: Settings, timeout: float = 10.0) -> list[Check]:
@@ -88,9 +67,10 @@ async def doctor(settings: Settings, timeout: float = 10.0) -> list[Check]:
     checks: list[Check] = [("settings", True, "valid")]
     try:
         async with Database.open(settings.database) as db:
-            version = (await db.fetchall("PRAGMA user_version"))[0][0]
-            integrity = (await db.fetchall("PRAGMA quick_check"))[0][0]
-            tables = len(await live_tables(db))
+            store = Store(db)
+            version = await store.schema_version()
+            integrity = await store.integrity()
+            tables = len(await store.table_summaries())
         ok = version == SCHEMA_VERSION and integrity == "ok"
         checks.append(
             ("database", ok, f"{settings.database}: schema {version}, {integrity}, {tables} live")

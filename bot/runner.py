@@ -23,60 +23,92 @@ async def run_bots(
 ) -> None:
     """Start every configured platform; run until ``done`` is set, or SIGTERM / SIGINT.
 
-    Shutdown is graceful: updates stop coming, in-flight moves finish their commit, the
-    outboxes get a moment to flush, the database closes; turn timers are stored, so the
-    next start re-arms them."""
+    Shutdown is graceful and bounded: updates stop coming, in-flight moves finish their
+    commit, the outboxes get a moment to flush, the database closes; turn timers are
+    stored, so the next start re-arms them. A signal during start-up (a login that hangs,
+    a gateway that is down) is obeyed at once, not after the platform answers."""
     stopping = done or asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signum, stopping.set)
-    async with Database.open(settings.database, synchronous=settings.sqlite_synchronous) as db:
-        router = PlatformRouter()
-        manager = TableManager(db, router)
-        stops: list[Callable[[], Awaitable[None]]] = []
-        bots: list[Any] = []
-        if settings.telegram_token is not None:
-            from bot.telegram import app as telegram
-
-            tg = telegram.build(
-                settings.telegram_token.get_secret_value(),
-                db,
-                api_url=settings.telegram_api_url,
-                manager=manager,
-                router=router,
-            )
-            stops.append(lambda: telegram.stop(tg, stop_manager=False))
-            bots.append(tg)
-        if settings.discord_token is not None:
-            from bot.discord import app as discord_app
-
-            dc = discord_app.build(
-                db, sync_guild=settings.discord_guild, manager=manager, router=router
-            )
-            stops.append(lambda: discord_app.stop(dc, stop_manager=False))
-            bots.append(dc)
-        for bot in bots:  # the operator's defaults for new tables and chats
-            bot.frontend.table_defaults = settings.table_defaults()
-            bot.contacts.default_language = settings.default_language
-        await manager.start()
-        try:
-            if settings.telegram_token is not None:
-                await telegram.start(tg, webhook=settings.telegram_webhook(), start_manager=False)
-            if settings.discord_token is not None:
-                await discord_app.start(
-                    dc, settings.discord_token.get_secret_value(), start_manager=False
-                )
-            log.info("event=bots_started platforms=%s", ",".join(router.notifiers))
-            if ready is not None:
-                ready.set()
-            await stopping.wait()
-            log.info("event=shutdown_requested")
-        finally:
-            for stop in stops:
-                await stop()
-            await manager.close()
-            log.info("event=bots_stopped")
+    try:
+        async with Database.open(settings.database, synchronous=settings.sqlite_synchronous) as db:
+            await _run(settings, db, stopping, ready)
+    finally:
         for signum in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.remove_signal_handler(signum)
+
+
+async def _run(
+    settings: Settings, db: Database, stopping: asyncio.Event, ready: asyncio.Event | None
+) -> None:
+    router = PlatformRouter()
+    manager = TableManager(db, router)
+    starts: list[Callable[[], Awaitable[None]]] = []
+    stops: list[Callable[[], Awaitable[None]]] = []
+    bots: list[Any] = []
+    if settings.telegram_token is not None:
+        from bot.telegram import app as telegram
+
+        tg = telegram.build(
+            settings.telegram_token.get_secret_value(),
+            db,
+            api_url=settings.telegram_api_url,
+            manager=manager,
+            router=router,
+        )
+        webhook = settings.telegram_webhook()
+        starts.append(lambda: telegram.start(tg, webhook=webhook, start_manager=False))
+        stops.append(lambda: telegram.stop(tg, stop_manager=False))
+        bots.append(tg)
+    if settings.discord_token is not None:
+        from bot.discord import app as discord_app
+
+        dc = discord_app.build(
+            db,
+            api_url=settings.discord_api_url,
+            sync_guild=settings.discord_guild,
+            manager=manager,
+            router=router,
+        )
+        token = settings.discord_token.get_secret_value()
+        starts.append(lambda: discord_app.start(dc, token, start_manager=False))
+        stops.append(lambda: discord_app.stop(dc, stop_manager=False))
+        bots.append(dc)
+    for bot in bots:  # the operator's defaults for new tables and chats
+        bot.frontend.table_defaults = settings.table_defaults()
+        bot.contacts.default_language = settings.default_language
+    await manager.start()
+    startup = asyncio.create_task(_start_all(starts))
+    signalled = asyncio.create_task(stopping.wait())
+    try:
+        await asyncio.wait({startup, signalled}, return_when=asyncio.FIRST_COMPLETED)
+        if startup.done():
+            startup.result()  # a platform that could not start stops Sahra with its error
+            log.info("event=bots_started platforms=%s", ",".join(router.notifiers))
+            if ready is not None:
+                ready.set()
+            await signalled
+            log.info("event=shutdown_requested")
+        else:
+            log.info("event=shutdown_requested during=startup")
+    finally:
+        for task in (startup, signalled):
+            task.cancel()
+        await asyncio.wait({startup, signalled}, timeout=1.0)
+        if startup.done() and not startup.cancelled():
+            startup.exception()  # retrieved (raised above, or lost to the shutdown)
+        # Each platform bounds its own shutdown; together they take the longest one's time.
+        results = await asyncio.gather(*(stop() for stop in stops), return_exceptions=True)
+        for result in results:
+            if isinstance(result, Exception):
+                log.error("event=bot_stop_failed error=%s", type(result).__name__, exc_info=result)
+        await manager.close()
+        log.info("event=bots_stopped")
+
+
+async def _start_all(starts: list[Callable[[], Awaitable[None]]]) -> None:
+    for begin in starts:
+        await begin()

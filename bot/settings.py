@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -37,11 +37,20 @@ class Settings(BaseSettings):
     telegram_webhook_secret: SecretStr | None = None
     discord_token: SecretStr | None = Field(default=None, description="the bot token")
     discord_api_url: str = Field(
-        default="https://discord.com/api/v10", description="Discord's REST API (tests: a fake)"
+        default="https://discord.com/api/v10",
+        description="Discord's REST API; the gateway is the one this server names (tests: a fake)",
     )
     discord_guild: int | None = Field(
         default=None, description="sync commands to this guild at once (development)"
     )
+
+    @field_validator("discord_api_url")
+    @classmethod
+    def _http_url(cls, value: str) -> str:
+        # discord.py appends each route ("/users/@me") to this base as it is.
+        if not value.startswith(("https://", "http://")):
+            raise ValueError("must be an http(s) URL such as https://discord.com/api/v10")
+        return value.rstrip("/")
 
     def table_defaults(self) -> dict[str, Any]:
         """What a new table gets unless its creator chose otherwise."""

@@ -1,11 +1,17 @@
-"""The fast path: whole deals played without building dicts, events or views.
+"""The fast path: whole deals of random legal play without building dicts, events or views.
 
-Computer players' rollouts and the benchmarks play millions of cards, so this module
-trades the public surface's checks and JSON for plain lists: a hand is four lists (one
-per suit) of card ints (``engine.cards``), and a deal is played trick by trick in one
+The engine benchmark (``benchmarks/engine_bench.py``) plays millions of cards, so this
+module trades the public surface's checks and JSON for plain lists: a hand is four lists
+(one per suit) of card ints (``engine.cards``), and a deal is played trick by trick in one
 loop. The rules are the same as in the public engine — follow suit if able, highest
-trump else highest of the led suit wins (T41.7, TS.7) — and a differential test replays
-recorded fast deals through the public API to prove it.
+trump else highest of the led suit wins (T41.7, TS.7); bids, totals and scoring come from
+``engine.params`` and the rules modules — and a differential test
+(``tests/engine/test_fast.py``) replays recorded fast deals through the public API.
+
+The computer players do not use this module: their play-outs
+(``engine.players.rollouts``) play by the heuristic policies, not at random, on hand
+masks, with the same trick, Complex and layout rules (``engine.tricks``, ``engine.trix``)
+and the same scoring (``engine.params``, ``engine.solo.solo_deltas``).
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Sequence
 
 from engine.cards import cards_of
+from engine.params import SYRIAN41, TARNEEB41_DOUBLE, TARNEEB_SOLO, TRIX_COMPLEX
 from engine.solo import solo_deltas
 from engine.tricks import NO_TRUMP, trick_winner
 from engine.trix import DOUBLABLE, extend_row, layout_mask, placing_points, trick_points
@@ -22,7 +29,6 @@ from engine.trix import DOUBLABLE, extend_row, layout_mask, placing_points, tric
 SuitHands = list[list[list[int]]]  # [seat][suit] -> card ints
 _RANGE52 = range(52)
 _FOLLOWERS = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))  # after each leader, in turn
-_DOUBLE_BIDS = (2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13)  # T41D.1: no 6
 
 
 def split_hand(mask: int) -> list[list[int]]:
@@ -100,35 +106,19 @@ def play_random(
     return tricks
 
 
-def tarneeb_deltas(bids: Sequence[int], tricks: Sequence[int], double_from: int = 99) -> list[int]:
-    """T41.8 / T41D.4 deltas: made → +bid, failed → −bid; ×2 from ``double_from``."""
-    deltas = []
-    for seat in range(4):
-        bid = bids[seat]
-        value = 2 * bid if bid >= double_from else bid
-        deltas.append(value if tricks[seat] >= bid else -value)
-    return deltas
-
-
 def random_tarneeb_deal(
     rng: random.Random, dealer: int, scores: Sequence[int], double: bool
 ) -> tuple[list[int], list[int], list[int]]:
     """One played deal of syrian41 (``double=False``) or tarneeb41_double with random legal
     bids (cancelled deals are re-dealt by the caller's loop here, as the rules do) and
     random legal play. Returns (bids, tricks, deltas)."""
+    params = TARNEEB41_DOUBLE if double else SYRIAN41
+    legal = [params.legal_bids(score) for score in scores]  # T41.5, T41D.1–2
     rand = rng.random
     while True:
         hands = random_hands(rng)
-        if double:  # T41D.1–2: no 6; no 2 from 30 points
-            bids = [
-                _DOUBLE_BIDS[int(rand() * 11)]
-                if scores[seat] < 30
-                else _DOUBLE_BIDS[1 + int(rand() * 10)]
-                for seat in range(4)
-            ]
-        else:
-            bids = [2 + int(rand() * 12) for _ in range(4)]
-        if sum(bids) >= (12 if double else 11):
+        bids = [legal[seat][int(rand() * len(legal[seat]))] for seat in range(4)]
+        if sum(bids) >= params.min_total:  # T41.6, T41D.3
             break
         dealer = (dealer + 1) & 3
     # T41.4: the shown card is the dealer's 13th card — in a uniform deal, a uniformly
@@ -139,7 +129,7 @@ def random_tarneeb_deal(
             break
         index -= len(cards)
     tricks = play_random(hands, 3 - cards[index] // 13, (dealer + 1) & 3, rand)
-    return bids, tricks, tarneeb_deltas(bids, tricks, 7 if double else 99)
+    return bids, tricks, params.deltas(bids, tricks)  # T41.8, T41D.4
 
 
 def random_solo_deal(rng: random.Random, dealer: int) -> tuple[int, int, list[int], list[int]]:
@@ -154,10 +144,14 @@ def random_solo_deal(rng: random.Random, dealer: int) -> tuple[int, int, list[in
         if not forced and rand() < 0.5:
             passed[seat] = True
         else:
-            high = high + 1 + int(rand() * (13 - max(high, 6))) if high else 7 + int(rand() * 3)
+            # TS.3: over the highest bid, up to the top; an opening bid from the lowest
+            if high:
+                high += 1 + int(rand() * (TARNEEB_SOLO.max_bid - high))
+            else:
+                high = TARNEEB_SOLO.min_bid + int(rand() * 3)
             declarer = seat
-            if high >= 13:
-                high = 13
+            if high >= TARNEEB_SOLO.max_bid:  # TS.4: the top bid ends the auction
+                high = TARNEEB_SOLO.max_bid
                 break
         seat = (seat + 1) & 3
         while passed[seat]:
@@ -232,7 +226,7 @@ def random_trix_match(rng: random.Random) -> list[int]:
     Returns the final personal scores."""
     scores = [0, 0, 0, 0]
     owner = int(rng.random() * 4)  # TX.3: the 7♥ holder of a uniform deal is uniform
-    for _ in range(4):
+    for _ in range(TRIX_COMPLEX.kingdoms):  # TX.3
         complex_deltas, _ = random_complex_deal(rng, owner)
         trix_deltas, _ = random_trix_deal(rng, owner)
         for seat in range(4):

@@ -9,14 +9,13 @@ from engine.actions import BID, PASS, PLAY, TRUMP
 from engine.dealing import seeded_first_dealer
 from engine.errors import IllegalAction
 from engine.match import Action, Event, Phase
+from engine.params import TARNEEB_SOLO as PARAMS
+from engine.params import SoloParams
 from engine.trickplay import TrickPlayMatch
 from engine.tricks import NO_TRUMP
 
-TARGETS = (31, 51, 61)  # TS.1
-MIN_BID, MAX_BID = 7, 13  # TS.3
-KABOOT = 16  # TS.8: all 13 tricks without having bid 13
-GRAND_SLAM = 26  # TS.8: bid 13 and made
-GRAND_SLAM_FAILED = -16  # TS.8
+TARGETS = PARAMS.targets  # TS.1
+MIN_BID, MAX_BID = PARAMS.min_bid, PARAMS.max_bid  # TS.3
 
 
 def solo_deltas(bid: int, declarer: int, tricks: list[int]) -> list[int]:
@@ -31,19 +30,19 @@ def solo_deltas(bid: int, declarer: int, tricks: list[int]) -> list[int]:
     """
     taken = tricks[declarer]
     deltas = [0, 0, 0, 0]
-    if bid < 13:
-        if taken == 13:
-            deltas[declarer] = KABOOT
+    if bid < MAX_BID:
+        if taken == 13:  # all 13 tricks
+            deltas[declarer] = PARAMS.kaboot
         elif taken >= bid:
             deltas[declarer] = taken
         else:
             deltas = list(tricks)
             deltas[declarer] = -bid
     elif taken == 13:
-        deltas[declarer] = GRAND_SLAM
+        deltas[declarer] = PARAMS.grand_slam
     else:
-        deltas = [2 * t for t in tricks]
-        deltas[declarer] = GRAND_SLAM_FAILED
+        deltas = [PARAMS.grand_slam_failed_factor * t for t in tricks]
+        deltas[declarer] = -PARAMS.grand_slam_failed
     return deltas
 
 
@@ -61,7 +60,11 @@ def timeout_trump(hand: int) -> int:
 class SoloTarneeb(TrickPlayMatch):
     variant = "tarneeb_solo"
     teams = False
-    option_defaults: ClassVar[dict[str, object]] = {"first_dealer": None, "target": 31}
+    params: ClassVar[SoloParams] = PARAMS
+    option_defaults: ClassVar[dict[str, object]] = {
+        "first_dealer": None,
+        "target": PARAMS.default_target,
+    }
     _state_fields = (*TrickPlayMatch._trick_fields, "_bids", "_high_bid", "_declarer")
 
     _bids: list[int | str | None]  # the seat's latest call: a bid, "pass", or None
@@ -80,7 +83,8 @@ class SoloTarneeb(TrickPlayMatch):
     def _check_option(cls, key: str, value: object) -> None:
         super()._check_option(key, value)
         if key == "target" and (type(value) is not int or value not in TARGETS):
-            raise ValueError(f"target must be 31, 51 or 61, not {value!r}")
+            choices = ", ".join(str(target) for target in TARGETS[:-1])
+            raise ValueError(f"target must be {choices} or {TARGETS[-1]}, not {value!r}")
 
     @property
     def target(self) -> int:
@@ -111,7 +115,9 @@ class SoloTarneeb(TrickPlayMatch):
     def _bid(self, seat: int, value: int) -> list[Event]:
         self._require(seat, Phase.BIDDING, "bid")
         if not MIN_BID <= value <= MAX_BID:
-            raise IllegalAction("bid_out_of_range", "a solo bid is from 7 to 13 tricks")
+            raise IllegalAction(
+                "bid_out_of_range", f"a solo bid is from {MIN_BID} to {MAX_BID} tricks"
+            )
         if value <= self._high_bid:
             raise IllegalAction(
                 "bid_too_low", f"a bid must be higher than the current {self._high_bid}"
@@ -120,7 +126,7 @@ class SoloTarneeb(TrickPlayMatch):
         self._high_bid = value
         self._declarer = seat
         events: list[Event] = [{"type": "bid", "seat": seat, "value": value}]
-        if value == MAX_BID:  # TS.4: nobody can bid over 13
+        if value == MAX_BID:  # TS.4: nobody can bid over the top (13)
             events.append(self._end_auction())
         else:
             events.extend(self._next_bidder(seat))
@@ -130,7 +136,8 @@ class SoloTarneeb(TrickPlayMatch):
         self._require(seat, Phase.BIDDING, "pass")
         if self._dealer_forced(seat):
             raise IllegalAction(
-                "pass_not_allowed", "everyone else passed: as the dealer you must bid 7 or more"
+                "pass_not_allowed",
+                f"everyone else passed: as the dealer you must bid {MIN_BID} or more",
             )
         self._bids[seat] = "pass"  # TS.3: out of this auction for good
         events: list[Event] = [{"type": "bid", "seat": seat, "value": "pass"}]

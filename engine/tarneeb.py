@@ -1,8 +1,8 @@
 """Partnership Tarneeb 41: ``syrian41`` (T41) and ``tarneeb41_double`` (T41D).
 
 Both share dealing, the shown card and trump, personal bids, play and the 41-with-partner
-qualification; they differ only in the class constants below (which bids exist, the
-total a deal needs, and the doubling of high bids).
+qualification; they differ only in their parameters (``engine.params``: which bids exist,
+the total a deal needs, and the doubling of high bids).
 """
 
 from __future__ import annotations
@@ -14,27 +14,22 @@ from engine.cards import CARD_CODES, same_colour_partner
 from engine.dealing import seeded_first_dealer
 from engine.errors import IllegalAction
 from engine.match import Action, Event, Match, Phase
+from engine.params import SYRIAN41, TARNEEB41_DOUBLE, PartnershipParams
 from engine.trickplay import TrickPlayMatch
 
-QUALIFYING_SCORE = 41  # T41.9
 BIDDING = Phase.BIDDING
 
 
 class PartnershipTarneeb(TrickPlayMatch):
-    """Rules common to T41 and T41D; subclasses set the constants."""
+    """Rules common to T41 and T41D; subclasses set ``params``."""
 
     teams = True
     option_defaults: ClassVar[dict[str, object]] = {"first_dealer": None}
     _state_fields = (*TrickPlayMatch._trick_fields, "_bids", "_shown_card")
 
-    #: a deal is played when the four bids total at least this (T41.6: 11; T41D.3: 12)
-    min_total: ClassVar[int] = 11
-    #: bids that do not exist (T41D.1: 6)
-    forbidden_bids: ClassVar[frozenset[int]] = frozenset()
-    #: from this personal score on, bidding 2 is refused (T41D.2); None = never
-    no_two_from: ClassVar[int | None] = None
-    #: bids from this value on score double, made or failed (T41D.4); None = never
-    double_from: ClassVar[int | None] = None
+    #: the variant's rule parameters: bids, forbidden bids, the no-2 score, the total a
+    #: deal needs, doubling, the target (T41.5–T41.9, T41D.1–T41D.4)
+    params: ClassVar[PartnershipParams] = SYRIAN41
 
     _bids: list[int | None]
     _shown_card: int
@@ -68,19 +63,23 @@ class PartnershipTarneeb(TrickPlayMatch):
     # ---------------------------------------------------------------- bidding
 
     def _bid_refusal(self, seat: int, value: int) -> IllegalAction | None:
-        if not 2 <= value <= 13:
-            return IllegalAction("bid_out_of_range", "a bid is a number of tricks from 2 to 13")
-        if value in self.forbidden_bids:
+        params = self.params
+        if not params.min_bid <= value <= params.max_bid:  # T41.5
+            return IllegalAction(
+                "bid_out_of_range",
+                f"a bid is a number of tricks from {params.min_bid} to {params.max_bid}",
+            )
+        if value in params.forbidden_bids:  # T41D.1
             return IllegalAction("bid_forbidden", f"a bid of {value} does not exist here")
-        if value == 2 and self.no_two_from is not None and self._scores[seat] >= self.no_two_from:
+        if value not in params.legal_bids(self._scores[seat]):  # T41D.2
             return IllegalAction(
                 "bid_two_forbidden",
-                f"with {self.no_two_from} points or more you may not bid 2",
+                f"with {params.no_two_from} points or more you may not bid {value}",
             )
         return None
 
     def legal_bids(self, seat: int) -> list[int]:
-        return [value for value in range(2, 14) if self._bid_refusal(seat, value) is None]
+        return list(self.params.legal_bids(self._scores[seat]))
 
     def _bid(self, seat: int, value: int) -> list[Event]:
         self._require(seat, Phase.BIDDING, "bid")
@@ -95,7 +94,7 @@ class PartnershipTarneeb(TrickPlayMatch):
             return events
         # The dealer bids last (T41.5); now the total decides (T41.6, T41D.3).
         total = sum(b for b in bids if b is not None)
-        if total < self.min_total:
+        if total < self.params.min_total:
             self._history.append(
                 {
                     "deal_number": self.deal_number,
@@ -110,7 +109,7 @@ class PartnershipTarneeb(TrickPlayMatch):
                     "deal_number": self.deal_number,
                     "bids": list(bids),
                     "total": total,
-                    "needed": self.min_total,
+                    "needed": self.params.min_total,
                 }
             )
             self._dealer = (seat + 1) & 3  # T41.2: the deal passes on after a cancelled hand
@@ -123,18 +122,13 @@ class PartnershipTarneeb(TrickPlayMatch):
 
     def bid_value(self, bid: int) -> int:
         """What a bid is worth, made or failed (T41.8; ×2 from 7 in T41D.4)."""
-        if self.double_from is not None and bid >= self.double_from:
-            return 2 * bid
-        return bid
+        return self.params.bid_value(bid)
 
     def _end_of_deal(self) -> list[Event]:
         bids = [b for b in self._bids if b is not None]
         tricks = self._tricks_won
-        # T41.8: made → +bid, failed → −bid; overtricks score nothing.
-        deltas = [
-            self.bid_value(bid) if tricks[seat] >= bid else -self.bid_value(bid)
-            for seat, bid in enumerate(bids)
-        ]
+        # T41.8: made → +bid, failed → −bid (T41D.4: ×2 from 7); overtricks score nothing.
+        deltas = self.params.deltas(bids, tricks)
         scores = self._scores
         for seat in range(4):
             scores[seat] += deltas[seat]
@@ -174,13 +168,8 @@ class PartnershipTarneeb(TrickPlayMatch):
     def _winners(self) -> list[int] | None:
         """T41.9–T41.10: the winning team's seats, or None to play another hand."""
         scores = self._scores
-
-        def qualifies(a: int, b: int) -> bool:
-            return (scores[a] >= QUALIFYING_SCORE and scores[b] > 0) or (
-                scores[b] >= QUALIFYING_SCORE and scores[a] > 0
-            )
-
-        team_a, team_b = qualifies(0, 2), qualifies(1, 3)
+        qualifies = self.params.qualifies
+        team_a, team_b = qualifies(scores[0], scores[2]), qualifies(scores[1], scores[3])
         if team_a and team_b:
             total_a, total_b = scores[0] + scores[2], scores[1] + scores[3]
             if total_a == total_b:
@@ -217,7 +206,7 @@ class PartnershipTarneeb(TrickPlayMatch):
         # (T41.11: max(2, 11 − others); T41D.7: total >= 12, a needed 6 becomes 7).
         others = sum(b for b in self._bids if b is not None)
         for value in legal:
-            if others + value >= self.min_total:
+            if others + value >= self.params.min_total:
                 return {"type": "bid", "value": value}
         return {"type": "bid", "value": legal[-1]}
 
@@ -225,24 +214,22 @@ class PartnershipTarneeb(TrickPlayMatch):
         self._trick_view(view)
         view["shown_card"] = CARD_CODES[self._shown_card]
         view["bids"] = list(self._bids)
-        view["target"] = QUALIFYING_SCORE
-        view["min_total"] = self.min_total
+        view["target"] = self.params.target
+        view["min_total"] = self.params.min_total
 
 
 class Syrian41(PartnershipTarneeb):
     """T41 — Syrian Tarneeb 41: bids 2..13, total ≥ 11, face-value scoring."""
 
     variant = "syrian41"
+    params = SYRIAN41
 
 
 class Tarneeb41Double(PartnershipTarneeb):
     """T41D — no bid of 6, no 2 from 30 points, total ≥ 12, bids from 7 count double."""
 
     variant = "tarneeb41_double"
-    min_total = 12
-    forbidden_bids = frozenset({6})
-    no_two_from = 30
-    double_from = 7
+    params = TARNEEB41_DOUBLE
 
 
 __all__ = ["Match", "PartnershipTarneeb", "Syrian41", "Tarneeb41Double"]

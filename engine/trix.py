@@ -16,21 +16,27 @@ from engine.actions import CONTRACT, DOUBLE, PASS, PLAY
 from engine.cards import CARD_CODES, cards_of, parse_card
 from engine.errors import IllegalAction
 from engine.match import Action, Event, Phase
+from engine.params import TRIX_COMPLEX as PARAMS
+from engine.params import TrixParams
 from engine.trickplay import TrickPlayMatch
 from engine.tricks import NO_TRUMP, weakest_card
 
-COMPLEX, TRIX = "complex", "trix"
-DEALS = 8  # TX.3: 4 kingdoms × 2 contracts
+COMPLEX, TRIX = PARAMS.contracts  # TX.3
+DEALS = PARAMS.deals  # TX.3: 4 kingdoms × 2 contracts
 SEVEN_OF_HEARTS = parse_card("7H")  # TX.3: its holder in deal 1 owns the first kingdom
 KING_OF_HEARTS = parse_card("KH")
 QUEENS = tuple(parse_card(f"Q{suit}") for suit in "CDHS")
-DOUBLABLE = {KING_OF_HEARTS: 75, **{queen: 25 for queen in QUEENS}}  # TX.7, TX.8: v
+# TX.7, TX.8: the doublable cards and their value v (the undoubled penalty of TX.6)
+DOUBLABLE = {
+    KING_OF_HEARTS: PARAMS.king_of_hearts_cost,
+    **{queen: PARAMS.queen_cost for queen in QUEENS},
+}
 DOUBLABLE_MASK = sum(1 << card for card in DOUBLABLE)
-TRICK_PENALTY = -15  # TX.6
-DIAMOND_PENALTY = -10  # TX.6
+TRICK_PENALTY = -PARAMS.trick_cost  # TX.6
+DIAMOND_PENALTY = -PARAMS.diamond_cost  # TX.6
 DIAMONDS = 1
 JACK = 9  # rank index of J (2..A = 0..12)
-PLACINGS = (200, 150, 100, 50)  # TX.10
+PLACINGS = PARAMS.placings  # TX.10
 DOUBLING_TURN = -2  # ``_turn`` while several seats answer at once
 
 
@@ -108,6 +114,7 @@ def placing_points(finished: list[int]) -> list[int]:
 class TrixComplex(TrickPlayMatch):
     variant = "trix_complex"
     teams = True
+    params: ClassVar[TrixParams] = PARAMS
     # TX.2: there is no dealer; first_dealer is accepted (every variant takes it) and ignored.
     option_defaults: ClassVar[dict[str, object]] = {"first_dealer": None}
     _state_fields = (
@@ -204,7 +211,8 @@ class TrixComplex(TrickPlayMatch):
             return [self._finish(winners)]
         if self._first_contract is None:
             raise AssertionError("a kingdom's first contract is always chosen")
-        if self.deal_number % 2 == 0:  # both contracts played: the kingdom passes right
+        if self.deal_number % len(PARAMS.contracts) == 0:
+            # both contracts played: the kingdom passes right (TX.3)
             self._owner = (self._owner + 1) & 3
             self._kingdom += 1
             self._first_contract = None

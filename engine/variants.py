@@ -6,6 +6,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.match import Match
+from engine.params import (
+    SYRIAN41,
+    TARNEEB41_DOUBLE,
+    TARNEEB_SOLO,
+    TRIX_COMPLEX,
+    Params,
+    variant_params,
+)
 from engine.solo import SoloTarneeb
 from engine.tarneeb import Syrian41, Tarneeb41Double
 from engine.trix import TrixComplex
@@ -19,6 +27,7 @@ class VariantInfo:
     teams: bool
     options: dict[str, Any] = field(default_factory=dict)
     rules: str = ""  # the rules.md section
+    params: Params | None = None  # the rule parameters (``engine.params``)
 
 
 _CLASSES: dict[str, type[Match]] = {
@@ -30,7 +39,13 @@ _CLASSES: dict[str, type[Match]] = {
 
 VARIANTS: dict[str, VariantInfo] = {
     "syrian41": VariantInfo(
-        "syrian41", "طرنيب سوري 41", "Syrian Tarneeb 41", True, {"first_dealer": None}, "T41"
+        "syrian41",
+        "طرنيب سوري 41",
+        "Syrian Tarneeb 41",
+        True,
+        {"first_dealer": None},
+        SYRIAN41.rules,
+        SYRIAN41,
     ),
     "tarneeb41_double": VariantInfo(
         "tarneeb41_double",
@@ -38,18 +53,26 @@ VARIANTS: dict[str, VariantInfo] = {
         "Tarneeb 41 with doubled high bids",
         True,
         {"first_dealer": None},
-        "T41D",
+        TARNEEB41_DOUBLE.rules,
+        TARNEEB41_DOUBLE,
     ),
     "tarneeb_solo": VariantInfo(
         "tarneeb_solo",
         "طرنيب فردي",
         "Solo Tarneeb",
         False,
-        {"first_dealer": None, "target": 31},
-        "TS",
+        {"first_dealer": None, "target": TARNEEB_SOLO.default_target},
+        TARNEEB_SOLO.rules,
+        TARNEEB_SOLO,
     ),
     "trix_complex": VariantInfo(
-        "trix_complex", "تركس كومبلكس شراكة", "Trix Complex Partnership", True, {}, "TX"
+        "trix_complex",
+        "تركس كومبلكس شراكة",
+        "Trix Complex Partnership",
+        True,
+        {},
+        TRIX_COMPLEX.rules,
+        TRIX_COMPLEX,
     ),
 }
 
@@ -70,3 +93,6 @@ def new_match(
     if cls is None:
         raise ValueError(f"unknown variant {variant!r}; known: {sorted(_CLASSES)}")
     return cls(seed=seed, options=options, decks=decks)
+
+
+__all__ = ["VARIANTS", "VariantInfo", "new_match", "variant_params"]

@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 import aiosqlite
 
+from storage.errors import StorageClosed
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
 
 log = logging.getLogger("sahra.storage")
@@ -42,6 +43,7 @@ class WriterStats:
     statements: int = 0
     largest_batch: int = 0
     commit_seconds: float = 0.0
+    split_batches: int = 0  # batches that failed and were committed again job by job
 
 
 @dataclass
@@ -51,10 +53,6 @@ class _Job:
 
 
 _STOP = object()
-
-
-class StorageClosed(RuntimeError):
-    """A write was attempted after the database was closed."""
 
 
 class Database:
@@ -200,17 +198,22 @@ class Database:
         conn = self._conn
         assert conn is not None
         started = time.perf_counter()
-        # Same SQL across jobs runs as one executemany: a batch of moves costs a handful of
-        # round trips to the SQLite thread, not one per statement. Order is kept within each
-        # statement and groups run in order of first appearance.
-        groups: dict[str, list[Sequence[Any]]] = {}
+        # Consecutive statements with the same SQL (the moves of many tables, one after
+        # another) run as one executemany: a batch costs a handful of round trips to the
+        # SQLite thread, not one per statement. Only neighbours are merged, so every
+        # statement runs in the order its job gave it and jobs in the order they came (a
+        # new table's row before its seats).
+        groups: list[tuple[str, list[Sequence[Any]]]] = []
         for job in batch:
             for sql, params in job.statements:
-                groups.setdefault(sql, []).append(params)
+                if groups and groups[-1][0] == sql:
+                    groups[-1][1].append(params)
+                else:
+                    groups.append((sql, [params]))
         try:
             # The first statement opens the transaction (isolation_level IMMEDIATE takes the
             # write lock at once): one round trip fewer per batch than an explicit BEGIN.
-            for sql, rows in groups.items():
+            for sql, rows in groups:
                 if len(rows) == 1:
                     await conn.execute(sql, rows[0])
                 else:
@@ -221,6 +224,7 @@ class Database:
             if len(batch) == 1:
                 _fail(batch[0], error)
             else:  # find the failing job: commit the others one by one
+                self.stats.split_batches += 1
                 for job in batch:
                     await self._commit([job])
             return
@@ -232,7 +236,7 @@ class Database:
         stats = self.stats
         stats.jobs += len(batch)
         stats.batches += 1
-        stats.statements += sum(len(rows) for rows in groups.values())
+        stats.statements += sum(len(rows) for _, rows in groups)
         stats.largest_batch = max(stats.largest_batch, len(batch))
         stats.commit_seconds += time.perf_counter() - started
         for job in batch:

@@ -33,7 +33,7 @@ from bot.render import (
     table_info,
     table_screen,
 )
-from bot.render.i18n import FSI, LRM, PDI
+from bot.render.i18n import CATALOG, FSI, LRM, PDI, language_of
 from bot.tables import (
     LiveTable,
     Place,
@@ -49,24 +49,6 @@ from storage.database import Database
 CONSOLE_USER = "console"
 DEFAULT_DATABASE = "sahra.sqlite"
 _BIDI = str.maketrans("", "", FSI + PDI + LRM)
-MESSAGES = {
-    "en": {
-        "resume": "Resuming your saved match (table #{table}).",
-        "new": "A new match: you sit in seat {seat} with three computer players.",
-        "prompt": "Your move (number): ",
-        "bad_number": "Please type the number of one of the moves listed ({first}–{last}).",
-        "saved": "Input closed: the match is saved. Run the same command again to resume.",
-        "moves": "Your moves:",
-    },
-    "ar": {
-        "resume": "متابعة مباراتك المحفوظة (الطاولة رقم {table}).",
-        "new": "مباراة جديدة: مقعدك {seat} مع ثلاثة لاعبين كمبيوتر.",
-        "prompt": "حركتك (رقم): ",
-        "bad_number": "اكتب رقم إحدى الحركات المعروضة ({first}–{last}) من فضلك.",
-        "saved": "أُغلق الإدخال: المباراة محفوظة. شغّل الأمر نفسه مرة أخرى للمتابعة.",
-        "moves": "حركاتك:",
-    },
-}
 
 
 class ConsoleNotifier:
@@ -127,7 +109,11 @@ async def play(
     player = PlayerRef.model_validate(
         {"user_id": CONSOLE_USER, "name": name or _user_name(), "language": language}
     )
-    text = MESSAGES[language]
+    text = {  # the catalog's console_<key> strings, by <key>
+        key.removeprefix("console_"): value
+        for key, value in CATALOG[language_of(language)].items()
+        if key.startswith("console_")
+    }
 
     def my_seat(table: LiveTable) -> int | None:
         return table.seat_of(CONSOLE_USER)

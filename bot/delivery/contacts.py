@@ -1,64 +1,103 @@
 """Who can be reached and in which language: each chat's language (``/lang``) and whether
-a player has opened a private chat with the bot. Kept in memory, written through to
-SQLite, loaded at start."""
+a player has opened a private chat with the bot.
+
+Read through a bounded cache: the frontends ``prefetch`` the chat and user of each update
+before handling it (one indexed read for what is not cached yet), and the players seated
+at live tables are loaded at start, so rendering never waits on the database and a bot
+that has met a million users keeps only the ones in play in memory.
+"""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from typing import Generic, TypeVar
 
 from storage.database import Database
+from storage.records import ChatLanguageSet, DmReachability
+from storage.store import Store
 
-UPSERT_CHAT = (
-    "INSERT INTO chats (platform, chat, language, updated_at) VALUES (?,?,?,?)"
-    " ON CONFLICT (platform, chat) DO UPDATE SET language = excluded.language,"
-    " updated_at = excluded.updated_at"
-)
-UPSERT_DM = (
-    "INSERT INTO players (platform, user_id, name, language, dm_ok, updated_at)"
-    " VALUES (?,?,?,?,?,?) ON CONFLICT (platform, user_id) DO UPDATE SET"
-    " dm_ok = excluded.dm_ok, updated_at = excluded.updated_at"
-)
+CAPACITY = 10_000  # entries per cache: far more than the players of the live tables
+
+V = TypeVar("V")
+
+
+class _Cache(Generic[V]):
+    """Least recently used entries, at most ``capacity`` of them."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self._items: OrderedDict[str, V] = OrderedDict()
+
+    def get(self, key: str) -> V | None:
+        value = self._items.get(key)
+        if value is not None:
+            self._items.move_to_end(key)
+        return value
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._items
+
+    def put(self, key: str, value: V) -> None:
+        self._items[key] = value
+        self._items.move_to_end(key)
+        while len(self._items) > self.capacity:
+            self._items.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._items)
 
 
 class Contacts:
     def __init__(
-        self, db: Database, platform: str, clock: Callable[[], float] = time.time
+        self,
+        db: Store | Database,
+        platform: str,
+        clock: Callable[[], float] = time.time,
+        capacity: int = CAPACITY,
     ) -> None:
-        self.db = db
+        self.store = db if isinstance(db, Store) else Store(db)
         self.platform = platform
         self.clock = clock
         self.default_language = "ar"  # until a chat says otherwise (/lang); a setting
-        self._languages: dict[str, str] = {}
-        self._dm_ok: set[str] = set()
+        # A chat without a stored language is cached as "" so it is not read again.
+        self._languages: _Cache[str] = _Cache(capacity)
+        self._dm_ok: _Cache[bool] = _Cache(capacity)
 
     async def load(self) -> None:
-        rows = await self.db.fetchall(
-            "SELECT chat, language FROM chats WHERE platform = ?", (self.platform,)
-        )
-        self._languages = {row["chat"]: row["language"] for row in rows}
-        rows = await self.db.fetchall(
-            "SELECT user_id FROM players WHERE platform = ? AND dm_ok = 1", (self.platform,)
-        )
-        self._dm_ok = {row["user_id"] for row in rows}
+        """What the live tables need at once after a restart: their players' DMs."""
+        for contact in await self.store.seated_contacts(self.platform):
+            self._dm_ok.put(contact.user_id, contact.dm_ok)
+
+    async def prefetch(self, chat: str | None, users: Iterable[str] = ()) -> None:
+        """Read what the next update needs and the cache does not hold yet."""
+        if chat is not None and chat not in self._languages:
+            stored = await self.store.chat_language(self.platform, chat)
+            self._languages.put(chat, stored or "")
+        missing = [user for user in users if user not in self._dm_ok]
+        if missing:
+            known = {c.user_id: c.dm_ok for c in await self.store.contacts(self.platform, missing)}
+            for user in missing:
+                self._dm_ok.put(user, known.get(user, False))
 
     def language(self, chat: str, default: str | None = None) -> str:
-        return self._languages.get(chat, default or self.default_language)
+        return self._languages.get(chat) or default or self.default_language
 
     async def set_language(self, chat: str, language: str) -> None:
-        await self.db.write((UPSERT_CHAT, (self.platform, chat, language, self.clock())))
-        self._languages[chat] = language
+        await self.store.commit([ChatLanguageSet(self.platform, chat, language, self.clock())])
+        self._languages.put(chat, language)
 
     def dm_ok(self, user: str) -> bool:
-        return user in self._dm_ok
+        return bool(self._dm_ok.get(user))
 
     async def set_dm_ok(self, user: str, ok: bool, name: str = "", language: str = "ar") -> None:
-        if ok == (user in self._dm_ok):
+        if user in self._dm_ok and ok == self.dm_ok(user):
             return
-        await self.db.write(
-            (UPSERT_DM, (self.platform, user, name or user, language, int(ok), self.clock()))
-        )
-        if ok:
-            self._dm_ok.add(user)
-        else:
-            self._dm_ok.discard(user)
+        change = DmReachability(self.platform, user, name or user, language, ok, self.clock())
+        await self.store.commit([change])
+        self._dm_ok.put(user, ok)
+
+    def sizes(self) -> dict[str, int]:
+        """Cached entries (the soak benchmark checks they stay bounded)."""
+        return {"languages": len(self._languages), "dm": len(self._dm_ok)}

@@ -1,5 +1,5 @@
 """Assembling and running the Discord bot: a discord.py client with the ``/sahra`` command
-tree and the dynamic table buttons, the outbox, the notifier and the table manager."""
+tree, the outbox, the notifier and the table manager."""
 
 from __future__ import annotations
 
@@ -7,10 +7,13 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+import discord.gateway
+import discord.http
+import yarl
 from discord import app_commands
 
 from bot.delivery import Outbox
@@ -19,28 +22,51 @@ from bot.delivery.router import PlatformRouter
 from bot.discord.frontend import PLATFORM, DiscordFrontend
 from bot.discord.notifier import DiscordNotifier
 from bot.discord.sender import DiscordSender
-from bot.discord.views import SahraButton
 from bot.tables import TableManager
 from bot.tables.computers import Computers
 from storage.database import Database
 
 log = logging.getLogger("sahra.discord")
 
-# Discord allows about 5 message writes per 5 s in a channel; the outbox keeps under it.
+DISCORD_API = "https://discord.com/api/v10"
+
+# Discord documents no fixed number for message writes in a channel (its rate-limit page:
+# limits "should not be hard coded"): each route's bucket arrives in X-RateLimit-* headers,
+# and discord.py waits when a bucket is empty or a 429 comes. The outbox adds a budget of
+# its own — at most CHANNEL_LIMIT writes in any WINDOW (60 s) per channel — so a table run
+# by computers coalesces its edits instead of queueing them behind discord.py's waits.
 CHANNEL_LIMIT = 50
+
+# Shutdown is bounded whatever the network does (SIGTERM must end the process within 5 s):
+# what cannot be flushed by then is re-rendered by the next start.
+FLUSH_SECONDS = 2.0
+CLOSE_SECONDS = 1.5
+
+
+class SahraTree(app_commands.CommandTree[Any]):
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        # The library's default only logs a traceback and leaves the user with "This
+        # interaction failed"; a stale or garbled command deserves an answer instead.
+        await self.client.frontend.command_failed(interaction, error)
 
 
 class SahraClient(discord.Client):
     frontend: DiscordFrontend
 
     def __init__(self, sync_guild: int | None = None, **options: Any) -> None:
-        super().__init__(intents=discord.Intents.default(), **options)
-        self.tree = app_commands.CommandTree(self)
+        # No message of ours may ping anyone: a display name could say @everyone.
+        super().__init__(
+            intents=discord.Intents.default(),
+            allowed_mentions=discord.AllowedMentions.none(),
+            **options,
+        )
+        self.tree = SahraTree(self)
         self.sync_guild = sync_guild
         self.sync_commands = True
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(SahraButton)  # buttons survive restarts (custom_id holds all)
         self.tree.add_command(self.frontend.commands())
         if not self.sync_commands:
             return
@@ -51,6 +77,40 @@ class SahraClient(discord.Client):
         else:
             await self.tree.sync()
 
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Buttons are routed here from their custom_id (``bot.discord.views``), so that a
+        click on any button is answered; slash commands go through the command tree."""
+        if interaction.type is discord.InteractionType.component:
+            await self.frontend.on_component(interaction)
+        elif interaction.type is discord.InteractionType.modal_submit:
+            await self.frontend.on_unknown(interaction, "modal")
+
+
+@dataclass
+class Endpoints:
+    """Where discord.py connects. It reads its REST base and its first gateway URL from two
+    class attributes (``Route.BASE``, ``DiscordWebSocket.DEFAULT_GATEWAY``), not from the
+    client, so they are set while the bot runs and put back when it stops: REST from the
+    settings, the gateway from that server's ``GET /gateway/bot`` (as Discord documents).
+    A process pointed at a local server thus talks to nothing else."""
+
+    api_url: str = DISCORD_API
+    saved: tuple[str, yarl.URL] | None = None
+
+    def enter(self) -> None:
+        if self.saved is None:
+            gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+            self.saved = (discord.http.Route.BASE, gateway)
+        discord.http.Route.BASE = self.api_url.rstrip("/")
+
+    def use_gateway(self, url: str) -> None:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+
+    def restore(self) -> None:
+        if self.saved is not None:
+            discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = self.saved
+            self.saved = None
+
 
 @dataclass
 class DiscordBot:
@@ -60,12 +120,15 @@ class DiscordBot:
     notifier: DiscordNotifier
     contacts: Contacts
     frontend: DiscordFrontend
+    sender: DiscordSender
+    endpoints: Endpoints = field(default_factory=Endpoints)
     runner: asyncio.Task[None] | None = None
 
 
 def build(
     db: Database,
     *,
+    api_url: str = DISCORD_API,
     sync_guild: int | None = None,
     sync_commands: bool = True,
     outbox_clock: Callable[[], float] | None = None,
@@ -78,39 +141,74 @@ def build(
     client = SahraClient(sync_guild, guild_ready_timeout=guild_ready_timeout)
     client.sync_commands = sync_commands
     contacts = Contacts(db, PLATFORM)
-    outbox = Outbox(
-        DiscordSender(client), clock=outbox_clock, sleep=outbox_sleep, group_limit=CHANNEL_LIMIT
-    )
+    sender = DiscordSender(client)
+    outbox = Outbox(sender, clock=outbox_clock, sleep=outbox_sleep, group_limit=CHANNEL_LIMIT)
     notifier = DiscordNotifier(outbox)
-    outbox.on_unreachable = notifier.unreachable  # a closed private chat, reported once
     if manager is None or router is None:  # alone in the process: a manager of its own
         router = PlatformRouter()
         manager = TableManager(db, router, computers=computers)
     router.add(PLATFORM, notifier)
-    frontend = DiscordFrontend(manager, contacts, notifier, outbox)
+    frontend = DiscordFrontend(manager, contacts, notifier, outbox, sender)
+    outbox.on_unreachable = frontend.unreachable  # closed DMs; channels we may not post in
     client.frontend = frontend
-    return DiscordBot(client, manager, outbox, notifier, contacts, frontend)
+    return DiscordBot(
+        client, manager, outbox, notifier, contacts, frontend, sender, Endpoints(api_url)
+    )
 
 
 async def start(bot: DiscordBot, token: str, *, start_manager: bool = True) -> None:
     """Load the tables (unless a shared manager was started already), log in and connect
-    (the gateway runs in a task)."""
+    (the gateway runs in a task). Cancellable at any point: ``stop`` cleans up after it."""
     await bot.contacts.load()
     if start_manager:
         await bot.manager.start()
+    bot.endpoints.enter()
     await bot.client.login(token)
+    _, gateway, limits = await bot.client.http.get_bot_gateway()
+    bot.endpoints.use_gateway(gateway)
+    log.info(
+        "event=discord_gateway url=%s session_starts_left=%s", gateway, limits.get("remaining")
+    )
     bot.runner = asyncio.create_task(bot.client.connect(reconnect=True))
-    await bot.client.wait_until_ready()
+    ready = asyncio.create_task(bot.client.wait_until_ready())
+    try:
+        await asyncio.wait({ready, bot.runner}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        ready.cancel()
+    if not bot.client.is_ready():  # the gateway loop ended: a bad token, a refused intent
+        bot.runner.result()
+        raise RuntimeError("the Discord gateway closed before the bot was ready")
     log.info("event=discord_started user=%s", bot.client.user)
 
 
 async def stop(bot: DiscordBot, *, stop_manager: bool = True) -> None:
-    if stop_manager:
-        await bot.manager.close()
-    with contextlib.suppress(asyncio.TimeoutError):
-        await asyncio.wait_for(bot.outbox.flush(), timeout=5)
-    await bot.outbox.close()
-    await bot.client.close()
-    if bot.runner is not None:
-        with contextlib.suppress(Exception, asyncio.CancelledError):
-            await bot.runner
+    """Flush what can be flushed in FLUSH_SECONDS, then close within CLOSE_SECONDS more —
+    also with Discord unreachable, the REST API hanging or the client mid-reconnect."""
+    try:
+        if stop_manager:
+            await bot.manager.close()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(bot.outbox.flush(), timeout=FLUSH_SECONDS)
+        await bot.outbox.close()
+        await _close_client(bot)
+    finally:
+        bot.endpoints.restore()
+
+
+async def _close_client(bot: DiscordBot) -> None:
+    closing = asyncio.create_task(bot.client.close())
+    await asyncio.wait({closing}, timeout=CLOSE_SECONDS)
+    if not closing.done():  # a gateway that never answers our close frame
+        log.warning("event=discord_close_timeout seconds=%s", CLOSE_SECONDS)
+        closing.cancel()
+        await asyncio.wait({closing}, timeout=0.5)
+        await bot.client.http.close()  # drops the socket the close frame waited on
+    runner = bot.runner
+    if runner is not None:
+        # Asleep in discord.py's reconnect backoff (up to minutes), the gateway loop does
+        # not notice the close until it wakes: it is cancelled instead.
+        runner.cancel()
+        await asyncio.wait({runner}, timeout=0.5)
+    for task in (closing, runner):
+        if task is not None and task.done() and not task.cancelled() and task.exception():
+            log.warning("event=discord_close_error error=%s", type(task.exception()).__name__)

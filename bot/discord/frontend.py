@@ -1,10 +1,17 @@
 """Discord interactions → table commands: the ``/sahra`` slash commands and every button.
 Thin like the Telegram handlers; each interaction is answered within Discord's 3 s (a
-defer first where work follows), refusals as ephemeral replies that only the presser sees."""
+defer first where work follows), refusals as ephemeral replies that only the presser sees.
+
+Every interaction gets an answer, whatever it carries: a button from an older version or
+one that no longer parses, a command Discord still shows after it changed, an option
+outside its choices — each is answered politely and logged as one warning line."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -14,7 +21,9 @@ from discord import app_commands
 from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
 from bot.discord.notifier import DiscordNotifier
-from bot.discord.views import view_of
+from bot.discord.sender import DiscordSender
+from bot.discord.texts import permission_list, plain, text
+from bot.discord.views import decode_custom_id, view_of
 from bot.render import DOUBLE_PICK, refusal_notice, rules_text
 from bot.render.codes import NEW_VARIANTS
 from bot.render.i18n import variant_name
@@ -25,16 +34,64 @@ log = logging.getLogger("sahra.discord")
 PLATFORM = "discord"
 Interaction = discord.Interaction[Any]
 
+# What the bot needs where a table is posted (the README's invite permissions); a thread
+# takes "Send Messages in Threads" instead of "Send Messages".
+CHANNEL_NEEDS = ("view_channel", "send_messages", "read_message_history")
+THREAD_NEEDS = ("view_channel", "send_messages_in_threads", "read_message_history")
+THREADS = {
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+}
+POST_WAIT = 5.0  # seconds /sahra new waits to learn whether its table could be posted
+
+
+def missing_permissions(interaction: Interaction) -> list[str]:
+    """The posting permissions the bot lacks in the interaction's channel, read from the
+    ``app_permissions`` Discord sends with every interaction (overwrites included)."""
+    if interaction.guild_id is None:
+        return []  # a DM: nothing to grant
+    granted = interaction.app_permissions
+    if granted.administrator:
+        return []
+    return [name for name in needs_of(interaction) if not getattr(granted, name)]
+
+
+def needs_of(interaction: Interaction) -> tuple[str, ...]:
+    in_thread = getattr(interaction.channel, "type", None) in THREADS
+    return THREAD_NEEDS if in_thread else CHANNEL_NEEDS
+
+
+def _name(value: object) -> str:
+    """A command or option name from the wire, safe for a ``key=value`` log line."""
+    return re.sub(r"[^\w-]", "?", str(value))[:32] or "?"
+
+
+def _expired(error: BaseException) -> bool:
+    """Discord's 10062: the interaction is past its 3 s and can no longer be answered."""
+    return isinstance(error, discord.NotFound) and error.code == 10062
+
+
+def _custom_id(interaction: Interaction) -> object:
+    data: dict[str, Any] = dict(interaction.data or {})
+    return data.get("custom_id")
+
 
 class DiscordFrontend:
     def __init__(
-        self, manager: TableManager, contacts: Contacts, notifier: DiscordNotifier, outbox: Outbox
+        self,
+        manager: TableManager,
+        contacts: Contacts,
+        notifier: DiscordNotifier,
+        outbox: Outbox,
+        sender: DiscordSender,
     ) -> None:
         self.manager = manager
         self.contacts = contacts
         self.notifier = notifier
         self.outbox = outbox
-        self.completed = 0  # button interactions fully handled (logs, tests)
+        self.sender = sender
+        self.completed = 0  # component interactions fully handled (logs, tests)
         self.table_defaults: dict[str, Any] = {}  # the operator's timers and difficulty
 
     # ---------------------------------------------------------------- helpers
@@ -53,15 +110,19 @@ class DiscordFrontend:
         # A thread is a channel of its own on Discord: one table per channel or thread.
         return Place(PLATFORM, str(interaction.channel_id), "")
 
-    async def _say(self, interaction: Interaction, text: str) -> None:
+    async def _say(self, interaction: Interaction, message: str) -> None:
         """An ephemeral answer, whether or not the interaction was deferred."""
         try:
             if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
+                await interaction.followup.send(plain(message), ephemeral=True)
             else:
-                await interaction.response.send_message(text, ephemeral=True)
+                await interaction.response.send_message(plain(message), ephemeral=True)
         except discord.NotFound:  # 10062: the interaction expired; nothing is stalled
             log.warning("event=interaction_expired")
+        except discord.HTTPException as error:
+            log.warning(
+                "event=interaction_answer_failed status=%s code=%s", error.status, error.code
+            )
 
     async def _run(self, interaction: Interaction, call: Any, done: str | None = None) -> None:
         language = self._language(interaction)
@@ -77,6 +138,17 @@ class DiscordFrontend:
 
     def _table_here(self, interaction: Interaction) -> LiveTable | None:
         return self.manager.table_at(self._place(interaction))
+
+    def _refused(self, interaction: Interaction, kind: str, reason: str, **fields: object) -> None:
+        extra = "".join(f" {key}={value}" for key, value in fields.items())
+        log.warning(
+            "event=interaction_refused kind=%s reason=%s user=%s channel=%s%s",
+            kind,
+            reason,
+            interaction.user.id,
+            interaction.channel_id,
+            extra,
+        )
 
     # ---------------------------------------------------------------- slash commands
 
@@ -113,10 +185,7 @@ class DiscordFrontend:
                 config["target"] = target.value
             if timer is not None:
                 config["turn_seconds"] = timer.value
-            call = frontend.manager.create(
-                frontend._place(interaction), frontend._player(interaction, language), config
-            )
-            await frontend._run(interaction, call, "✓")
+            await frontend.open_table(interaction, language, config)
 
         for name, about in (
             ("join", "Take a seat"),
@@ -140,23 +209,34 @@ class DiscordFrontend:
                     refusal_notice(frontend._language(interaction), "unknown_table").text,
                 )
                 return
-            if mode is not None and mode.value == "dm":
-                frontend.notifier.dm_users.add(str(interaction.user.id))
+            user = str(interaction.user.id)
+            if mode is not None and mode.value == "dm" and table.seat_of(user) is not None:
+                frontend.notifier.want_dm(table.id, user)
             await frontend.show_hand(interaction, table)
 
         @group.command(name="score", description="Show the table again")
         async def score(interaction: Interaction) -> None:
             await interaction.response.defer(ephemeral=True)
+            language = frontend._language(interaction)
             table = frontend._table_here(interaction)
-            if table is not None:
-                screen = frontend.notifier.table_message(table)
-                frontend.outbox.post(table.place.chat, ("table", table.id), screen, group=True)
-            await frontend._say(
-                interaction,
-                "✓"
-                if table
-                else refusal_notice(frontend._language(interaction), "unknown_table").text,
-            )
+            if table is None:
+                await frontend._say(interaction, refusal_notice(language, "unknown_table").text)
+                return
+            missing = missing_permissions(interaction)
+            if missing:
+                frontend._refused(interaction, "command", "missing_permissions", command="score")
+                await frontend._say(
+                    interaction,
+                    text(
+                        language,
+                        "missing_permissions",
+                        permissions=permission_list(language, missing),
+                    ),
+                )
+                return
+            screen = frontend.notifier.table_message(table)
+            frontend.outbox.post(table.place.chat, ("table", table.id), screen, group=True)
+            await frontend._say(interaction, "✓")
 
         @group.command(name="rules", description="The rules of a game")
         @app_commands.choices(variant=variants)
@@ -204,12 +284,116 @@ class DiscordFrontend:
         command.__name__ = f"sahra_{name}"
         return command
 
+    async def open_table(
+        self, interaction: Interaction, language: str, config: dict[str, Any]
+    ) -> None:
+        """``/sahra new`` after its defer: refused up front where the bot may not post, and
+        answered only once Discord took the table's first message (or refused it: then the
+        table is ended at once, so the channel is free when the permission comes back)."""
+        missing = missing_permissions(interaction)
+        if missing:
+            self._refused(
+                interaction, "command", "missing_permissions", permissions=",".join(missing)
+            )
+            names = permission_list(language, missing)
+            await self._say(interaction, text(language, "missing_permissions", permissions=names))
+            return
+        place = self._place(interaction)
+        posted = self.sender.watch(place.chat)
+        try:
+            try:
+                await self.manager.create(place, self._player(interaction, language), config)
+            except Refusal as refusal:
+                await self._say(
+                    interaction, refusal_notice(language, refusal.code, refusal.detail).text
+                )
+                return
+            await asyncio.wait({posted}, timeout=POST_WAIT)
+        finally:
+            self.sender.unwatch(place.chat, posted)
+        # Still unknown after the wait: paced behind other writes, the table will appear.
+        forbidden = posted.result() if posted.done() else None
+        if forbidden is None:
+            await self._say(interaction, "✓")
+            return
+        await self.end_unpostable(place.chat)
+        needs = needs_of(interaction)
+        await self._say(
+            interaction,
+            text(
+                language,
+                "post_refused",
+                reason=forbidden.text or f"{forbidden.status} {forbidden.code}",
+                permissions=permission_list(language, list(needs)),
+            ),
+        )
+
+    async def end_unpostable(self, chat: str) -> None:
+        """End the live table of a channel Discord will not let us post in: nobody could
+        see or play it, and it would keep the channel taken."""
+        table = self.manager.table_at(Place(PLATFORM, chat, ""))
+        if table is None or not table.live:
+            return
+        log.warning("event=table_unpostable table=%s chat=%s", table.id, chat)
+        with contextlib.suppress(Refusal):  # ended meanwhile (the other path got there first)
+            await self.manager.stop(table.id, table.creator, is_admin=True)
+
+    async def unreachable(self, chat: str) -> None:
+        """The outbox could not write to ``chat`` (403): DMs fall back to ephemeral hands, a
+        channel's table ends."""
+        if chat.startswith("dm:"):
+            self.notifier.dm_closed(chat[3:])
+        else:
+            await self.end_unpostable(chat)
+
+    async def command_failed(
+        self, interaction: Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """The command tree could not run a slash command: answer it all the same."""
+        language = self._language(interaction)
+        known = interaction.command
+        command = "/".join(_name(part) for part in known.qualified_name.split()) if known else "?"
+        if isinstance(error, app_commands.CommandInvokeError) and _expired(error.original):
+            log.warning("event=interaction_expired command=%s", command)
+        elif isinstance(error, app_commands.CommandInvokeError):  # our bug, not the user's
+            log.error(
+                "event=command_failed command=%s error=%s",
+                command,
+                type(error.original).__name__,
+                exc_info=error.original,
+            )
+            await self._say(interaction, text(language, "failed"))
+        elif isinstance(error, app_commands.TransformerError):
+            self._refused(interaction, "command", "bad_option", command=command)
+            await self._say(interaction, refusal_notice(language, "bad_option").text)
+        elif isinstance(error, app_commands.CommandNotFound):
+            path = "/".join(_name(part) for part in [*error.parents, error.name])
+            self._refused(interaction, "command", "unknown_command", command=path)
+            await self._say(interaction, text(language, "unknown_command"))
+        elif isinstance(error, app_commands.CommandSignatureMismatch):  # e.g. a bare /sahra
+            path = "/".join(_name(part) for part in error.command.qualified_name.split())
+            self._refused(interaction, "command", "unknown_command", command=path)
+            await self._say(interaction, text(language, "unknown_command"))
+        else:
+            self._refused(interaction, "command", type(error).__name__)
+            await self._say(interaction, text(language, "failed"))
+
     # ---------------------------------------------------------------- buttons
+
+    async def on_component(self, interaction: Interaction) -> None:
+        """Any component interaction, routed by its custom_id alone."""
+        await self.on_button(interaction, decode_custom_id(_custom_id(interaction)))
+
+    async def on_unknown(self, interaction: Interaction, kind: str) -> None:
+        """An interaction of a kind Sahra never asks for (a modal submit)."""
+        self._refused(interaction, kind, "unexpected")
+        await self._say(interaction, refusal_notice(self._language(interaction), "stale").text)
 
     async def show_hand(self, interaction: Interaction, table: LiveTable) -> None:
         """The player's hand as an ephemeral reply: only they see it; a fresh one each turn."""
         language = table.config.language
-        seat = table.seat_of(str(interaction.user.id))
+        user = str(interaction.user.id)
+        seat = table.seat_of(user)
         if seat is None or table.match is None:
             code = "not_seated" if seat is None else "not_running"
             await self._say(interaction, refusal_notice(language, code).text)
@@ -218,13 +402,15 @@ class DiscordFrontend:
         view = view_of(screen)
         try:
             if view is None:
-                await interaction.response.send_message(screen.text, ephemeral=True)
+                await interaction.response.send_message(plain(screen.text), ephemeral=True)
             else:
-                await interaction.response.send_message(screen.text, view=view, ephemeral=True)
+                await interaction.response.send_message(
+                    plain(screen.text), view=view, ephemeral=True
+                )
         except discord.NotFound:  # 10062: too late to answer; the next click gets the hand
             log.warning("event=interaction_expired")
             return
-        if str(interaction.user.id) in self.notifier.dm_users:
+        if self.notifier.wants_dm(table.id, user):
             self.notifier.send_dm_hand(table, seat, new=True)
 
     async def on_button(
@@ -232,6 +418,13 @@ class DiscordFrontend:
     ) -> None:
         try:
             await self._button(interaction, decoded)
+        except Exception as error:
+            if _expired(error):  # past Discord's 3 s: there is no one left to answer
+                log.warning("event=interaction_expired")
+                return
+            # A bug: still answer, and say where it was.
+            log.error("event=button_failed error=%s", type(error).__name__, exc_info=True)
+            await self._say(interaction, text(self._language(interaction), "failed"))
         finally:
             self.completed += 1
 
@@ -240,6 +433,10 @@ class DiscordFrontend:
     ) -> None:
         language = self._language(interaction)
         if decoded is None:
+            # Never the custom_id itself in the log: a play button's names a card.
+            custom_id = _custom_id(interaction)
+            size = len(custom_id) if isinstance(custom_id, str) else 0
+            self._refused(interaction, "button", "unknown_custom_id", length=size)
             await self._say(interaction, refusal_notice(language, "stale").text)
             return
         table_id, version, action = decoded
@@ -264,7 +461,9 @@ class DiscordFrontend:
                 return
             self.notifier.picked[(table.id, user)] = tuple(action["cards"])
             screen = self.notifier.hand(table, seat)
-            await interaction.response.edit_message(content=screen.text, view=view_of(screen))
+            await interaction.response.edit_message(
+                content=plain(screen.text), view=view_of(screen)
+            )
         elif kind in ("join", "leave", "add_computer", "begin"):
             await interaction.response.defer()
             calls: dict[str, Callable[[], Awaitable[object]]] = {
@@ -304,6 +503,8 @@ class DiscordFrontend:
         if seat is not None and table.match is not None:  # the hand, as it is now
             screen = self.notifier.hand(table, seat)
             try:
-                await interaction.edit_original_response(content=screen.text, view=view_of(screen))
+                await interaction.edit_original_response(
+                    content=plain(screen.text), view=view_of(screen)
+                )
             except discord.NotFound:
                 log.warning("event=interaction_expired")

@@ -1,7 +1,7 @@
 """From committed table events to Discord messages, through the outbox: one public table
 message per table (edited in place; a new one when a deal starts, after the score sheet),
-and — for players who chose DMs — one DM hand per deal, edited in place. Everyone else
-gets their hand as an ephemeral reply to "My hand"."""
+and — for players who chose DMs at that table — one DM hand per deal, edited in place.
+Everyone else gets their hand as an ephemeral reply to "My hand"."""
 
 from __future__ import annotations
 
@@ -26,7 +26,9 @@ class DiscordNotifier:
     def __init__(self, outbox: Outbox, clock: Callable[[], float] = time.time) -> None:
         self.outbox = outbox
         self.clock = clock
-        self.dm_users: set[str] = set()  # players who asked for their hand by DM
+        # (table, player) of those who asked for their hand by DM at that table: it ends
+        # with the table, so the set is bounded by the live tables' seats.
+        self.dm_users: set[tuple[int, str]] = set()
         self.picked: dict[tuple[int, str], tuple[str, ...]] = {}
 
     async def publish(self, table: LiveTable, events: list[dict[str, Any]]) -> None:
@@ -51,11 +53,18 @@ class DiscordNotifier:
         else:
             self.outbox.show(chat, ("table", table.id), screen, group=True, keep=live)
         for seat, occupant in enumerate(table.seats):
-            if occupant is not None and occupant.owner in self.dm_users:
+            if occupant is not None and self.wants_dm(table.id, occupant.owner):
                 self.send_dm_hand(table, seat, new=new_deal)
         if not live:
             for picked in [p for p in self.picked if p[0] == table.id]:
                 del self.picked[picked]
+            self.dm_users -= {entry for entry in self.dm_users if entry[0] == table.id}
+
+    def want_dm(self, table_id: int, user: str) -> None:
+        self.dm_users.add((table_id, user))
+
+    def wants_dm(self, table_id: int, user: str | None) -> bool:
+        return user is not None and (table_id, user) in self.dm_users
 
     def table_message(self, table: LiveTable) -> Screen:
         info = table_info(table)
@@ -87,7 +96,6 @@ class DiscordNotifier:
         else:
             self.outbox.show(chat, key, self.hand(table, seat), group=False)
 
-    async def unreachable(self, chat: str) -> None:
-        """Closed DMs (50007): back to ephemeral hands for that player."""
-        if chat.startswith("dm:"):
-            self.dm_users.discard(chat[3:])
+    def dm_closed(self, user: str) -> None:
+        """Closed DMs (50007): back to ephemeral hands for that player, at every table."""
+        self.dm_users -= {entry for entry in self.dm_users if entry[1] == user}

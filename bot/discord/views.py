@@ -1,19 +1,23 @@
-"""Screens as discord.py views. Every button is a ``DynamicItem`` whose custom_id carries
-the table, the state version and the action (``bot.render.codes``), so buttons keep
-working after a restart and a stale one is refused by the manager, not by a lost view."""
+"""Screens as discord.py views, and button custom_ids back to presses.
+
+A button's custom_id carries the table, the state version and the action
+(``bot.render.codes``), so it keeps working after a restart and a stale one is refused by
+the manager. Clicks are not dispatched through discord.py's view store: the client routes
+every component interaction from its custom_id alone (``SahraClient.on_interaction``),
+so a click on any button — an older version's, one that no longer parses — still gets an
+answer. A view is therefore only the layout of a message, stopped before it is sent:
+discord.py keeps nothing per message for a stopped view, where a live one would stay in
+its store for as long as the bot runs.
+"""
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.render.codes import decode, encode_button
 from bot.render.model import Button, Screen
-
-if TYPE_CHECKING:
-    from bot.discord.frontend import DiscordFrontend
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -24,27 +28,6 @@ STYLES = {
 PREFIX = "s:"
 
 
-class SahraButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"s:(?P<data>.+)"):
-    """A table button; its custom_id is all the state it needs."""
-
-    def __init__(self, data: str, item: discord.ui.Button[Any] | None = None) -> None:
-        super().__init__(item or discord.ui.Button(label="·", custom_id=PREFIX + data))
-        self.data = data
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> SahraButton:
-        return cls(match["data"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        frontend: DiscordFrontend = interaction.client.frontend
-        await frontend.on_button(interaction, decode(self.data))
-
-
 def view_of(screen: Screen) -> discord.ui.View | None:
     if not screen.rows:
         return None
@@ -52,18 +35,24 @@ def view_of(screen: Screen) -> discord.ui.View | None:
     for row_index, row in enumerate(screen.rows[:5]):  # Discord: 5 rows of 5 buttons
         for button in row[:5]:
             view.add_item(_item(button, row_index))
+    view.stop()
     return view
 
 
-def _item(button: Button, row: int) -> discord.ui.Item[Any]:
+def _item(button: Button, row: int) -> discord.ui.Button[Any]:
     if button.url:
         return discord.ui.Button(label=button.label, url=button.url, row=row)
-    data = encode_button(button)
-    item: discord.ui.Button[Any] = discord.ui.Button(
+    return discord.ui.Button(
         label=button.label,
-        custom_id=PREFIX + data,
+        custom_id=PREFIX + encode_button(button),
         style=STYLES[button.style],
         disabled=not button.enabled,
         row=row,
     )
-    return SahraButton(data, item)
+
+
+def decode_custom_id(custom_id: object) -> tuple[int, int, dict[str, Any]] | None:
+    """``(table, version, action)`` of one of our buttons, or None for anything else."""
+    if not isinstance(custom_id, str) or not custom_id.startswith(PREFIX):
+        return None
+    return decode(custom_id[len(PREFIX) :])

@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.render.hand import DOUBLE_PICK
 from bot.render.model import Button
+from engine.params import PARTNERSHIP_PARAMS, TARNEEB_SOLO
 
 MAX_BYTES = 64  # Telegram's limit; Discord allows 100
 _CARD = "[2-9TJQKA][CDHS]"
@@ -34,16 +35,20 @@ _SIMPLE = {
 }
 _SIMPLE_CODES = {kind: code for code, kind in _SIMPLE.items()}
 NEW_VARIANTS = ("syrian41", "tarneeb41_double", "tarneeb_solo", "trix_complex")
+_TARGETS = "|".join(str(target) for target in TARNEEB_SOLO.targets)  # TS.1
+# every bid of any variant (T41.5, TS.3); the engine refuses the ones a variant lacks
+_ALL_BIDS = {*TARNEEB_SOLO.bids, *(bid for p in PARTNERSHIP_PARAMS.values() for bid in p.bids)}
+_BIDS = "|".join(str(bid) for bid in sorted(_ALL_BIDS, reverse=True))
 _PATTERNS = (
     (
-        re.compile("v([0-3])(?:t(31|51|61))?"),
+        re.compile(f"v([0-3])(?:t({_TARGETS}))?"),
         lambda m: (
             {"type": "new", "variant": NEW_VARIANTS[int(m[1])]}
             | ({"target": int(m[2])} if m[2] else {})
         ),
     ),
     (re.compile(f"p({_CARD})"), lambda m: {"type": "play", "card": m[1]}),
-    (re.compile("b(1[0-3]|[2-9])"), lambda m: {"type": "bid", "value": int(m[1])}),
+    (re.compile(f"b({_BIDS})"), lambda m: {"type": "bid", "value": int(m[1])}),
     (re.compile("u([CDHS])"), lambda m: {"type": "trump", "suit": m[1]}),
     (
         re.compile("c([ct])"),

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.render.i18n import card, clock, isolate, joined, number, suit, t
 from bot.render.model import Button, TableInfo
+from engine.params import TRIX_COMPLEX
 
 ROW_WIDTH = 5  # Discord allows 5 buttons a row; Telegram shows 5 cards a row comfortably
 
@@ -67,6 +68,7 @@ def kingdom_line(info: TableInfo, view: dict[str, Any]) -> str:
         language,
         "kingdom_line",
         kingdom=number(language, view["kingdom"]),
+        kingdoms=TRIX_COMPLEX.kingdoms,  # TX.3
         owner=seat_name(info, view["owner"]),
         contract=t(language, f"contract_{contract}" if contract else "contract_choosing"),
     )

@@ -18,7 +18,9 @@ from bot.render.common import (
 )
 from bot.render.i18n import card, card_label, joined, ltr, number, suit, t, variant_name
 from bot.render.model import Button, Screen, TableInfo
+from bot.render.notices import RULE_NUMBERS
 from bot.render.table import doubled_line
+from engine.params import PARTNERSHIP_PARAMS
 
 DOUBLE_PICK = "double_pick"  # a toggle in the doubling answer: redraws, reaches no table
 
@@ -84,7 +86,8 @@ def hand_screen(
         if view["phase"] == "doubling":
             lines.append(t(language, "pick_doubles"))
         elif view["phase"] == "bidding" and _no_two(view, legal):
-            lines.append(t(language, "illegal_bid_two_forbidden"))  # why 2 has no button
+            # why 2 has no button
+            lines.append(t(language, "illegal_bid_two_forbidden", **RULE_NUMBERS))
         elif legal == [{"type": "pass"}] and view.get("contract") == "trix":
             lines.append(t(language, "must_pass"))  # TX.9: no card fits the rows
     elif view.get("doubling"):
@@ -117,14 +120,17 @@ def _context(info: TableInfo, view: dict[str, Any]) -> list[str]:
             "bids_so_far",
             bids=joined(language, bids),
             total=number(language, sum(bid for _, bid in made)),
-            needed=number(language, view.get("min_total", 11)),
+            needed=number(language, PARTNERSHIP_PARAMS[variant].min_total),  # T41.6, T41D.3
         )
     ]
 
 
 def _no_two(view: dict[str, Any], legal: list[dict[str, Any]]) -> bool:
     """T41D.2: the player's 30 points or more take the bid of 2 away."""
-    return view["variant"] == "tarneeb41_double" and {"type": "bid", "value": 2} not in legal
+    params = PARTNERSHIP_PARAMS.get(view["variant"])
+    if params is None or params.no_two_from is None:
+        return False
+    return {"type": "bid", "value": params.min_bid} not in legal
 
 
 def hand_lines(language: str, hand: list[str]) -> list[str]:

@@ -9,8 +9,7 @@ from typing import Any
 from bot.render.common import seat_name, team_key
 from bot.render.i18n import joined, number, signed, t, variant_name
 from bot.render.model import Screen, TableInfo
-
-DOUBLE_FROM = {"tarneeb41_double": 7}  # T41D.4: bids from 7 count double
+from engine.params import PARTNERSHIP_PARAMS
 
 
 def score_sheet(info: TableInfo, entry: dict[str, Any], team_scores: list[int] | None) -> Screen:
@@ -20,7 +19,7 @@ def score_sheet(info: TableInfo, entry: dict[str, Any], team_scores: list[int] |
     deal = number(language, entry["deal_number"])
     if entry.get("cancelled"):
         bids = [b for b in entry["bids"] if isinstance(b, int)]
-        needed = 12 if info.variant == "tarneeb41_double" else 11
+        needed = PARTNERSHIP_PARAMS[info.variant].min_total  # T41.6, T41D.3
         return Screen(
             t(
                 language,
@@ -34,9 +33,10 @@ def score_sheet(info: TableInfo, entry: dict[str, Any], team_scores: list[int] |
     variant = info.variant
     for seat in range(4):
         parts: list[str] = []
-        if variant in ("syrian41", "tarneeb41_double"):
+        if variant in PARTNERSHIP_PARAMS:
             bid = entry["bids"][seat]
-            mark = f" {t(language, 'double_mark')}" if bid >= DOUBLE_FROM.get(variant, 99) else ""
+            doubles = PARTNERSHIP_PARAMS[variant].doubles(bid)  # T41D.4
+            mark = f" {t(language, 'double_mark')}" if doubles else ""
             made = entry["tricks"][seat] >= bid
             parts.append(t(language, "bid_value", bid=number(language, bid)) + mark)
             parts.append(

@@ -18,6 +18,7 @@ from bot.render.common import (
 )
 from bot.render.i18n import card, joined, ltr, number, signed, suit, t, variant_name
 from bot.render.model import Button, Screen, TableInfo
+from engine.params import PARTNERSHIP_PARAMS, TARNEEB_SOLO, TRIX_COMPLEX
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 RANK_INDEX = {code: index for index, code in enumerate("23456789TJQKA")}
@@ -141,7 +142,7 @@ def _standing(info: TableInfo, view: dict[str, Any]) -> str:
         if view["variant"] == "trix_complex":
             return (
                 f"{t(language, 'team_a')}: {number(language, a)} · {t(language, 'team_b')}:"
-                f" {number(language, b)} · {t(language, 'trix_target')}"
+                f" {number(language, b)} · {t(language, 'trix_target', deals=TRIX_COMPLEX.deals)}"
             )
         return t(
             language,
@@ -150,9 +151,10 @@ def _standing(info: TableInfo, view: dict[str, Any]) -> str:
             team_b=t(language, "team_b"),
             a=number(language, a),
             b=number(language, b),
-            target=number(language, target or 41),
+            target=number(language, target or PARTNERSHIP_PARAMS[view["variant"]].target),
         )
-    return t(language, "solo_target", target=number(language, view.get("target") or 31))
+    target = view.get("target") or TARNEEB_SOLO.default_target
+    return t(language, "solo_target", target=number(language, target))
 
 
 def _play_area(info: TableInfo, view: dict[str, Any]) -> list[str]:

@@ -2,9 +2,10 @@
 thinks.
 
 "easy" is the heuristic player: instant, so it runs inline. "hard" is the search player:
-tens of milliseconds of pure CPU, so it runs off the event loop — in a worker thread by
-default, or in the executor the operator passes (a process pool uses the other cores) —
-and a busy table never holds up the others.
+tens of milliseconds of pure CPU, so it runs off the event loop — in the loop's default
+worker threads, or in the executor given to ``Computers`` (``decide`` is a module-level
+function of plain data, so a process pool works too) — and a busy table never holds up
+the others.
 """
 
 from __future__ import annotations

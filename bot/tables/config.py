@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.params import TARNEEB_SOLO
+
 Variant = Literal["syrian41", "tarneeb41_double", "tarneeb_solo", "trix_complex"]
 Language = Literal["ar", "en"]
 
@@ -16,8 +18,9 @@ class TableConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     variant: Variant
-    target: Literal[31, 51, 61] | None = Field(
-        default=None, description="tarneeb_solo only (TS.1); 31 when not given"
+    target: int | None = Field(
+        default=None,
+        description="tarneeb_solo only (TS.1): one of engine.params.TARNEEB_SOLO.targets",
     )
     turn_seconds: int = Field(default=60, ge=5, le=3600, description="time to play a card")
     bid_seconds: int = Field(default=60, ge=5, le=3600, description="time to bid or choose")
@@ -38,7 +41,10 @@ class TableConfig(BaseModel):
     def _target_only_for_solo(self) -> TableConfig:
         if self.variant == "tarneeb_solo":
             if self.target is None:
-                object.__setattr__(self, "target", 31)
+                object.__setattr__(self, "target", TARNEEB_SOLO.default_target)
+            elif self.target not in TARNEEB_SOLO.targets:
+                choices = ", ".join(map(str, TARNEEB_SOLO.targets))
+                raise ValueError(f"the target is one of {choices}")
         elif self.target is not None:
             raise ValueError("a target is chosen only for tarneeb_solo")
         return self

@@ -2,25 +2,30 @@
 
 from __future__ import annotations
 
-REFUSAL_CODES = {
-    "unknown_table": "There is no such table (it may have ended).",
-    "place_taken": "A table is already open here; finish or stop it first.",
-    "not_in_lobby": "The table has already started.",
-    "not_running": "The table is not being played.",
-    "not_seated": "You do not have a seat at this table.",
-    "already_seated": "You already have a seat at this table.",
-    "seat_taken": "That seat is taken.",
-    "seat_empty": "That seat is empty.",
-    "table_full": "The table is full.",
-    "not_enough_players": "Four seats must be filled to start.",
-    "not_your_turn": "It is not your turn.",
-    "stale": "That button is out of date; use the latest message.",
-    "illegal": "That move is not allowed.",
-    "not_allowed": "Only the table's creator or a chat admin can do that.",
-    "not_away": "Your seat is not being played for you.",
-    "bad_option": "That option is not valid.",
-    "storage": "The move could not be saved; please try again.",
-}
+from bot.render.i18n import t
+
+# The stable codes; what each says to a player is the catalog's ``refuse_<code>`` entry.
+REFUSAL_CODES = frozenset(
+    (
+        "unknown_table",
+        "place_taken",
+        "not_in_lobby",
+        "not_running",
+        "not_seated",
+        "already_seated",
+        "seat_taken",
+        "seat_empty",
+        "table_full",
+        "not_enough_players",
+        "not_your_turn",
+        "stale",
+        "illegal",
+        "not_allowed",
+        "not_away",
+        "bad_option",
+        "storage",
+    )
+)
 
 
 class Refusal(Exception):
@@ -29,9 +34,11 @@ class Refusal(Exception):
 
     def __init__(self, code: str, message: str | None = None, detail: str | None = None) -> None:
         assert code in REFUSAL_CODES, code
-        super().__init__(message or REFUSAL_CODES[code])
+        # English for logs and tracebacks; players see the notice in their language.
+        text = message or t("en", f"refuse_{code}")
+        super().__init__(text)
         self.code = code
-        self.message = message or REFUSAL_CODES[code]
+        self.message = text
         self.detail = detail
 
     def __repr__(self) -> str:

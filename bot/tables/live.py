@@ -57,7 +57,11 @@ class LiveTable:
     deadline_kind: DeadlineKind | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     timer: asyncio.TimerHandle | None = field(default=None, repr=False)
-    runner: asyncio.Task[None] | None = field(default=None, repr=False)  # computers' loop
+    # The one supervised task acting for the table now (computers' moves, a deadline, a
+    # reload); while it runs it owns re-arming the table.
+    runner: asyncio.Task[None] | None = field(default=None, repr=False)
+    failures: int = 0  # background failures in a row (backoff); reset by a commit
+    needs_reload: bool = False  # memory ran ahead of a failed write and the log was unreadable
 
     @property
     def variant(self) -> str:

@@ -1,6 +1,10 @@
-"""Assembling and running the Telegram bot: the PTB ``Application`` (with
-``AIORateLimiter`` as a last line behind the outbox), the outbox, the notifier, the
-handlers and the table manager over one SQLite database."""
+"""Assembling and running the Telegram bot: the PTB ``Application`` (updates of different
+chats handled at once, of one chat in order), the outbox, the notifier, the handlers and
+the table manager over one SQLite database.
+
+There is no PTB rate limiter: the outbox owns every budget and retry. (``AIORateLimiter``
+halts every request of the bot while one chat's 429 is waited out, and gives a write up
+after its retries; the outbox pauses only that chat and never drops a write.)"""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
-from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
+from telegram.ext import Application, ApplicationBuilder
 
 from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
@@ -23,6 +27,7 @@ from bot.telegram.handlers import PLATFORM, TelegramFrontend
 from bot.telegram.notifier import TelegramNotifier
 from bot.telegram.sender import TelegramSender
 from bot.telegram.texts import COMMANDS
+from bot.telegram.updates import ChatOrderedProcessor
 from storage.database import Database
 
 log = logging.getLogger("sahra.telegram")
@@ -51,19 +56,16 @@ def build(
     outbox_sleep: Callable[[float], Awaitable[None]] | None = None,
     computers: Computers | None = None,
     poll_timeout: float = 10.0,
-    rate_limiter: AIORateLimiter | None = None,
     manager: TableManager | None = None,
     router: PlatformRouter | None = None,
 ) -> TelegramBot:
     """Wire a bot; nothing talks to Telegram until ``start``. ``api_url`` points at a
-    self-hosted Bot API server (or a test's fake); the outbox's clock can be injected (the
-    outbox keeps the group budget; the rate limiter is the last line behind it and waits
-    out a 429 it still meets)."""
+    self-hosted Bot API server (or a test's fake); the outbox's clock can be injected."""
     builder = (
         ApplicationBuilder()
         .token(token)
         .base_url(api_url or DEFAULT_API_URL)
-        .rate_limiter(rate_limiter or AIORateLimiter(max_retries=3))
+        .concurrent_updates(ChatOrderedProcessor())
         .get_updates_read_timeout(poll_timeout + 5)
     )
     application = builder.build()

@@ -8,15 +8,21 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from telegram import Update
+from telegram import ChatMember, ChatMemberRestricted, Update
 from telegram.constants import ChatMemberStatus, ChatType
-from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes
+from telegram.ext import (
+    Application,
+    CallbackQueryHandler,
+    CommandHandler,
+    ContextTypes,
+    TypeHandler,
+)
 
 from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
 from bot.render import DOUBLE_PICK, Button, Screen, refusal_notice, rules_text
 from bot.render.codes import NEW_VARIANTS, decode
-from bot.render.i18n import variant_name
+from bot.render.i18n import isolate, joined, variant_name
 from bot.tables import LiveTable, Place, PlayerRef, Press, Refusal, TableManager
 from bot.telegram.notifier import TelegramNotifier, deep_link
 from bot.telegram.texts import text
@@ -47,7 +53,22 @@ ALIASES = {
     "trix": "trix_complex",
     "complex": "trix_complex",
 }
+DIFFICULTIES = ("easy", "hard")
+SOLO_TARGETS = (31, 51, 61)
+# Commands that take nothing after them; anything there gets the usage line.
+BARE_COMMANDS = ("join", "leave", "addbot", "begin", "hand", "reclaim", "stop", "score")
+ECHO_WORDS = 5  # words of a user's garbage named back at most, each cut to ECHO_LENGTH
+ECHO_LENGTH = 24
+# A user who is no longer in the chat (ChatMemberRestricted says so with is_member).
+GONE_STATUSES = (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
+ADMIN_STATUSES = (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 Context = ContextTypes.DEFAULT_TYPE
+
+
+def echo(language: str, words: list[str]) -> str:
+    """A user's words named back in a reply: a few, short, each in its own direction."""
+    shown = [isolate(f"“{word[:ECHO_LENGTH]}”") for word in words[:ECHO_WORDS]]
+    return joined(language, shown) + ("…" if len(words) > ECHO_WORDS else "")
 
 
 class TelegramFrontend:
@@ -66,10 +87,38 @@ class TelegramFrontend:
         self._replies = 0
 
     def register(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        # Group -1 runs before the handlers of group 0, for every update.
+        app.add_handler(TypeHandler(Update, self.prefetch), group=-1)
         for name in COMMAND_NAMES:
-            app.add_handler(CommandHandler(name, getattr(self, f"cmd_{name}")))
+            callback = getattr(self, f"cmd_{name}")
+            if name in BARE_COMMANDS:
+                callback = self._bare(name, callback)
+            app.add_handler(CommandHandler(name, callback))
         app.add_handler(CallbackQueryHandler(self.on_button))
         app.add_error_handler(self.on_error)
+
+    async def prefetch(self, update: Update, context: Context) -> None:
+        """What the handlers read synchronously (the chat's language, whether the user's
+        private chat is open) is read from storage first if it is not cached."""
+        chat, user = update.effective_chat, update.effective_user
+        await self.contacts.prefetch(
+            str(chat.id) if chat is not None else None, [str(user.id)] if user else []
+        )
+
+    def _bare(
+        self, name: str, command: Callable[[Update, Context], Awaitable[None]]
+    ) -> Callable[[Update, Context], Awaitable[None]]:
+        """``command``, after refusing any words after it with the usage line."""
+
+        async def guarded(update: Update, context: Context) -> None:
+            if context.args:
+                self._reply(
+                    update, text(self._language(update), "no_arguments", command=f"/{name}")
+                )
+                return
+            await command(update, context)
+
+        return guarded
 
     # ---------------------------------------------------------------- helpers
 
@@ -151,14 +200,12 @@ class TelegramFrontend:
             return
         variant = ALIASES.get(args[0], args[0])
         if variant not in NEW_VARIANTS:
-            self._reply(update, text(language, "unknown_variant"))
+            self._reply(update, text(language, "unknown_variant", word=echo(language, args[:1])))
             return
-        options: dict[str, Any] = {}
-        for arg in args[1:]:
-            if arg in ("easy", "hard"):
-                options["difficulty"] = arg
-            elif arg.isdigit() and variant == "tarneeb_solo":
-                options["target"] = int(arg)
+        options, problem = _new_options(language, variant, args[1:])
+        if problem is not None:
+            self._reply(update, problem)
+            return
         refusal = await self._create(update, variant, options, language)
         if refusal is not None:
             self._refused(update, refusal, language)
@@ -205,11 +252,18 @@ class TelegramFrontend:
 
     async def cmd_stop(self, update: Update, context: Context) -> None:
         found = await self._group_table(update)
-        if found:
-            table, language = found
-            user = self._user(update)
-            admin = await self._is_admin(update, context, user)
-            await self._call(update, language, self.manager.stop(table.id, user, is_admin=admin))
+        if not found:
+            return
+        table, language = found
+        user = self._user(update)
+        allowed = user == table.creator or await self._may_stop(update, context, table, user)
+        try:
+            await self.manager.stop(table.id, user, is_admin=allowed)
+        except Refusal as refusal:
+            if refusal.code == "not_allowed":
+                self._reply(update, text(language, "stop_not_allowed"))
+            else:
+                self._refused(update, refusal, language)
 
     async def cmd_hand(self, update: Update, context: Context) -> None:
         found = await self._group_table(update)
@@ -240,19 +294,22 @@ class TelegramFrontend:
     async def cmd_rules(self, update: Update, context: Context) -> None:
         language = self._language(update)
         args = [arg.lower() for arg in context.args or []]
-        table = self._table_here(update)
-        variant = ALIASES.get(args[0], args[0]) if args else (table.variant if table else None)
-        if variant not in NEW_VARIANTS:
-            for name in NEW_VARIANTS:
-                self._reply(update, rules_text(name, language))
+        if args:
+            variant = ALIASES.get(args[0], args[0])
+            if len(args) > 1 or variant not in NEW_VARIANTS:
+                self._reply(update, text(language, "rules_unknown", word=echo(language, args)))
+                return
+            self._reply(update, rules_text(variant, language))
             return
-        self._reply(update, rules_text(variant, language))
+        table = self._table_here(update)
+        for name in (table.variant,) if table is not None else NEW_VARIANTS:
+            self._reply(update, rules_text(name, language))
 
     async def cmd_lang(self, update: Update, context: Context) -> None:
         args = [arg.lower() for arg in context.args or []]
         chat = update.effective_chat
         assert chat is not None
-        if not args or args[0] not in ("ar", "en"):
+        if len(args) != 1 or args[0] not in ("ar", "en"):
             self._reply(update, text(self._language(update), "lang_usage"))
             return
         await self.contacts.set_language(str(chat.id), args[0])
@@ -383,17 +440,35 @@ class TelegramFrontend:
         assert user is not None
         return str(user.id)
 
+    async def _may_stop(
+        self, update: Update, context: Context, table: LiveTable, user: str
+    ) -> bool:
+        """Besides the creator, a table may be stopped by a real administrator or owner of
+        the group, or by anyone seated at it once its creator has left the group (else a
+        table whose creator went away could only run out its timers)."""
+        if await self._status(update, context, user) in ADMIN_STATUSES:
+            return True
+        if table.seat_of(user) is None:
+            return False
+        return await self._status(update, context, table.creator) in GONE_STATUSES
+
     @staticmethod
-    async def _is_admin(update: Update, context: Context, user: str) -> bool:
+    async def _status(update: Update, context: Context, user: str) -> str | None:
+        """The user's status in this chat (getChatMember); None when it cannot be told,
+        which grants nothing."""
         chat = update.effective_chat
-        if chat is None:
-            return False
+        if chat is None or not user.isdecimal():
+            return None
         try:
-            member = await context.bot.get_chat_member(chat.id, int(user))
-        except Exception:  # an unknown answer is "not an admin", never a crash
-            log.warning("event=admin_check_failed chat=%s", chat.id)
-            return False
-        return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+            member: ChatMember = await context.bot.get_chat_member(chat.id, int(user))
+        except Exception as error:  # an unknown answer grants no right, and is no crash
+            log.warning(
+                "event=member_check_failed chat=%s error=%s", chat.id, type(error).__name__
+            )
+            return None
+        if isinstance(member, ChatMemberRestricted) and not member.is_member:
+            return ChatMemberStatus.LEFT  # restricted, and no longer in the group
+        return member.status
 
     async def on_error(self, update: object, context: Context) -> None:
         """The one central error handler: log it (never a card), answer what we can."""
@@ -421,3 +496,36 @@ def _target_picker(language: str) -> tuple[tuple[Button, ...], ...]:
             for target in (31, 51, 61)
         ),
     )
+
+
+def _new_options(
+    language: str, variant: str, words: list[str]
+) -> tuple[dict[str, Any], str | None]:
+    """/new's words after the game: a difficulty, and a target for Solo Tarneeb. Returns
+    the options, or the reply naming what is wrong (nothing is guessed or ignored)."""
+    options: dict[str, Any] = {}
+    number: int | None = None  # the position of the first number
+    wrong: list[int] = []  # positions of the words not understood
+    for at, word in enumerate(words):
+        if word in DIFFICULTIES and "difficulty" not in options:
+            options["difficulty"] = word
+        elif word.isdecimal() and number is None:
+            number = at
+        else:
+            wrong.append(at)
+    target = int(words[number]) if number is not None else None
+    valid = variant == "tarneeb_solo" and target in SOLO_TARGETS
+    if wrong:
+        if number is not None and not valid:
+            wrong = sorted([*wrong, number])
+        named = [words[at] for at in wrong]
+        return options, text(language, "new_unknown_words", words=echo(language, named))
+    if number is None:
+        return options, None
+    if variant != "tarneeb_solo":
+        name = variant_name(language, variant)
+        return options, text(language, "new_no_target", game=name, variant=variant)
+    if not valid:
+        return options, text(language, "new_bad_target", target=words[number][:ECHO_LENGTH])
+    options["target"] = target
+    return options, None

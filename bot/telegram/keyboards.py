@@ -25,7 +25,3 @@ def markup(screen: Screen) -> InlineKeyboardMarkup | None:
     if not screen.rows:
         return None
     return InlineKeyboardMarkup([[button(item) for item in row] for row in screen.rows])
-
-
-def link_markup(label: str, url: str) -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup([[InlineKeyboardButton(label, url=url)]])

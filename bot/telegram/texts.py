@@ -49,8 +49,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "pick_variant": "Which game?",
         "pick_target": "Solo Tarneeb: play to which score?",
         "open_dm": "Open my hand",
-        "dm_needed": "{name}, I cannot write to you privately yet: tap the button to get your"
-        " cards.",
+        # True both for a player who never opened the private chat and for one who
+        # blocked the bot: Telegram answers the two alike.
+        "dm_needed": "{name}, I cannot reach you in a private chat: either it was never"
+        " opened or I am blocked there. Tap the button (and unblock me if you blocked me)"
+        " to get your cards.",
         "dm_welcome": "Welcome to Sahra! Your cards will come here. Use /new in a group to open"
         " a table.",
         "dm_bound": "You are at table #{table}. Your cards are below.",
@@ -59,9 +62,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "lang_set": "The group's language is now English (for new tables and messages).",
         "lang_usage": "Use /lang ar or /lang en.",
         "sent_to_dm": "Sent to your private chat.",
-        "unknown_variant": "Unknown game. Choose: syrian41, tarneeb41_double, tarneeb_solo,"
-        " trix_complex.",
-        "done": "Done.",
+        "unknown_variant": "I do not know the game {word}. Choose one of: syrian41 (or 41),"
+        " tarneeb41_double (double), tarneeb_solo (solo), trix_complex (trix).",
+        "new_unknown_words": "I did not understand: {words}. Use /new [game] [target]"
+        " [easy|hard] — the game is syrian41 (41), tarneeb41_double (double), tarneeb_solo"
+        " (solo) or trix_complex (trix); a target only for tarneeb_solo: 31, 51 or 61;"
+        " easy or hard for the computer players.",
+        "new_bad_target": "Solo Tarneeb is played to 31, 51 or 61, not {target}. For example:"
+        " /new solo 51",
+        "new_no_target": "{game} has no target score (only Solo Tarneeb is played to 31, 51"
+        " or 61): send /new {variant} without a number.",
+        "rules_unknown": "I do not know the game {word}. Use /rules with one of: syrian41"
+        " (or 41), tarneeb41_double (double), tarneeb_solo (solo), trix_complex (trix).",
+        "no_arguments": "{command} takes nothing after it: send just {command}",
+        "stop_not_allowed": "Only the table's creator or a group admin can stop it — or any"
+        " player at the table once its creator has left the group.",
     },
     "ar": {
         "help": (
@@ -75,7 +90,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "pick_variant": "أي لعبة؟",
         "pick_target": "الطرنيب الفردي: اللعب حتى أي نتيجة؟",
         "open_dm": "افتح ورقي",
-        "dm_needed": "{name}، لا أستطيع مراسلتك على الخاص بعد: اضغط الزر لتستلم ورقك.",
+        "dm_needed": "{name}، لا أستطيع الوصول إليك في المحادثة الخاصة: إما أنها لم تُفتح"
+        " قط أو أنني محظور فيها. اضغط الزر (وألغِ حظري إن كنت حظرتني) لتستلم ورقك.",
         "dm_welcome": "أهلًا بك في سهرة! سيصلك ورقك هنا. استخدم ‎/new‎ في مجموعة لفتح طاولة.",
         "dm_bound": "أنت على الطاولة رقم {table}. ورقك في الأسفل.",
         "no_table": "لا توجد طاولة هنا. افتح واحدة بـ ‎/new‎.",
@@ -83,9 +99,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "lang_set": "لغة المجموعة الآن العربية (للطاولات والرسائل الجديدة).",
         "lang_usage": "استخدم ‎/lang ar‎ أو ‎/lang en‎.",
         "sent_to_dm": "أُرسل إلى محادثتك الخاصة.",
-        "unknown_variant": "لعبة غير معروفة. اختر: syrian41، tarneeb41_double، tarneeb_solo،"
-        " trix_complex.",
-        "done": "تم.",
+        "unknown_variant": "لا أعرف اللعبة {word}. اختر واحدة من: syrian41 (أو 41)،"
+        " tarneeb41_double (double)، tarneeb_solo (solo)، trix_complex (trix).",
+        "new_unknown_words": "لم أفهم: {words}. استخدم ‎/new‎ [اللعبة] [الهدف] [easy|hard] —"
+        " اللعبة syrian41 (41) أو tarneeb41_double (double) أو tarneeb_solo (solo) أو"
+        " trix_complex (trix)؛ والهدف للطرنيب الفردي وحده: 31 أو 51 أو 61؛ وeasy أو hard"
+        " للاعبي الكمبيوتر.",
+        "new_bad_target": "الطرنيب الفردي يُلعب حتى 31 أو 51 أو 61، وليس {target}. مثلًا:"
+        " ‎/new solo 51‎",
+        "new_no_target": "لعبة {game} ليس لها نتيجة هدف (الطرنيب الفردي وحده يُلعب حتى 31 أو"
+        " 51 أو 61): أرسل ‎/new {variant}‎ بلا رقم.",
+        "rules_unknown": "لا أعرف اللعبة {word}. استخدم ‎/rules‎ مع واحدة من: syrian41 (أو"
+        " 41)، tarneeb41_double (double)، tarneeb_solo (solo)، trix_complex (trix).",
+        "no_arguments": "الأمر ‎{command}‎ لا يأخذ شيئًا بعده: أرسل ‎{command}‎ وحده.",
+        "stop_not_allowed": "يوقف الطاولةَ منشئُها أو مشرفُ المجموعة فقط — أو أيُّ لاعب"
+        " عليها إذا غادر منشئها المجموعة.",
     },
 }
 

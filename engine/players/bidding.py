@@ -5,7 +5,8 @@ distribution of the tricks they will take. The heuristic player gets that distri
 from a point count (honours, length, trumps, short suits to ruff); the search player
 measures it by playing sampled deals out. The rules of each variant enter only through
 the legal bids (T41D.1 no 6, T41D.2 no 2 from 30), what a bid is worth (T41.8, T41D.4,
-TS.8) and the total a deal needs (T41.6, T41D.3).
+TS.8), the total a deal needs (T41.6, T41D.3) and the target (T41.9) — every number read
+from ``engine.params``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import math
 from collections.abc import Sequence
 
 from engine.cards import SUIT_MASKS
+from engine.params import TARNEEB_SOLO, PartnershipParams
 
 ACE, KING, QUEEN, JACK = 12, 11, 10, 9
 SPREAD = 1.3  # the trick count's standard deviation around a point-count estimate
@@ -62,37 +64,32 @@ def spread(estimate: float) -> list[float]:
     return [weight / total for weight in weights]
 
 
-def tarneeb_value(bid: int, double_from: int | None) -> int:
-    """T41.8 / T41D.4: what a bid wins or loses."""
-    return 2 * bid if double_from is not None and bid >= double_from else bid
-
-
 def tarneeb_bid(
     legal: Sequence[int],
     odds: Sequence[float],
     *,
-    double_from: int | None,
+    params: PartnershipParams,
     others: int,
     last: bool,
-    min_total: int,
     score: int,
     partner_score: int,
 ) -> int:
-    """The legal bid with the best expected score under ``odds`` (P(tricks = t)).
+    """The legal bid with the best expected score under ``odds`` (P(tricks = t)), for the
+    variant of ``params`` (what a bid is worth, the total a deal needs, the target).
 
     As the last bidder, a bid that leaves the total short cancels the deal (T41.6,
     T41D.3), which is worth 0 — better than a bid likely to fail. A seat whose partner
-    already has 41 while its own score is not above 0 needs only to get positive (T41.9),
-    so it bids what it is surest to make."""
+    already has the target (41) while its own score is not above 0 needs only to get
+    positive (T41.9), so it bids what it is surest to make."""
     at_least = [sum(odds[t:]) for t in range(15)]
-    needs_positive = partner_score >= 41 and score <= 0
+    needs_positive = partner_score >= params.target and score <= 0
     best_bid, best_value = legal[0], -math.inf
     for bid in legal:
-        value = tarneeb_value(bid, double_from)
+        value = params.bid_value(bid)  # T41.8, T41D.4
         expected = value * (2 * at_least[bid] - 1)
         if needs_positive:
             expected = at_least[bid] * 100 + (value if score + value > 0 else 0)
-        if last and others + bid < min_total:
+        if last and others + bid < params.min_total:
             expected = 0.0  # the deal is cancelled and nobody scores
         if expected > best_value + 1e-9:
             best_bid, best_value = bid, expected
@@ -102,15 +99,17 @@ def tarneeb_bid(
 def solo_value(bid: int, odds: Sequence[float]) -> float:
     """TS.8 expected outcome for a declarer bidding ``bid``, measured against the average
     of the other three (their gain is the declarer's loss)."""
+    params = TARNEEB_SOLO
+    top = params.max_bid
     expected = 0.0
     for tricks, chance in enumerate(odds):
         if not chance:
             continue
         gain: float
         if tricks >= bid:
-            gain = 26 if bid == 13 else (16 if tricks == 13 else tricks)
-        elif bid == 13:
-            gain = -16 - 2 * (13 - tricks) / 3
+            gain = params.grand_slam if bid == top else (params.kaboot if tricks == 13 else tricks)
+        elif bid == top:
+            gain = -params.grand_slam_failed - params.grand_slam_failed_factor * (13 - tricks) / 3
         else:
             gain = -bid - (13 - tricks) / 3
         expected += chance * gain
@@ -120,7 +119,7 @@ def solo_value(bid: int, odds: Sequence[float]) -> float:
 def solo_call(legal_bids: Sequence[int], odds: Sequence[float], forced: bool) -> int | None:
     """The bid to make in the auction (TS.3–TS.5), or ``None`` to pass: the legal bid with
     the best expected outcome, when that beats defending. TS.8 scores the tricks taken,
-    so the lowest bid usually wins this — only 13 (worth 26) can beat it."""
+    so the lowest bid usually wins this — only the top bid, 13 (worth 26), can beat it."""
     if not legal_bids:
         return None
     best = max(legal_bids, key=lambda bid: solo_value(bid, odds))

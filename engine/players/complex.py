@@ -11,6 +11,7 @@ shed high cards while it is safe, and lead cards that someone still out can beat
 from __future__ import annotations
 
 from engine.cards import SUIT_MASKS, parse_card
+from engine.params import TRIX_COMPLEX
 from engine.players.cardplay import high, low
 from engine.trix import DOUBLABLE, KING_OF_HEARTS
 
@@ -18,7 +19,10 @@ DIAMONDS = 1
 HEARTS = 2
 _BELOW = tuple((1 << card) - 1 for card in range(52))
 # TX.6: what a card costs the taker beyond the trick's −15 (Q♦ is both a queen and a diamond).
-COST = tuple((10 if card // 13 == DIAMONDS else 0) + DOUBLABLE.get(card, 0) for card in range(52))
+COST = tuple(
+    (TRIX_COMPLEX.diamond_cost if card // 13 == DIAMONDS else 0) + DOUBLABLE.get(card, 0)
+    for card in range(52)
+)
 SEVEN = 5  # rank index of 7: cards below it are the "low" cards that duck safely
 
 

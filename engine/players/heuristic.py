@@ -10,13 +10,12 @@ from typing import Any
 
 from engine.cards import CARD_CODES, SUIT_MASKS
 from engine.match import Action
+from engine.params import PARTNERSHIP_PARAMS, TARNEEB_SOLO
 from engine.players.bidding import estimate_tricks, solo_call, spread, tarneeb_bid
 from engine.players.cardplay import choose_play
 from engine.players.complex import choose_doubles, complex_play, prefers_trix
 from engine.players.knowledge import Knowledge, legal_of, read_view
 from engine.players.layout import layout_play
-
-DOUBLE_FROM = {"syrian41": None, "tarneeb41_double": 7}  # T41D.4
 
 
 def allies_of(know: Knowledge) -> int:
@@ -29,7 +28,7 @@ def allies_of(know: Knowledge) -> int:
         if declarer is None or declarer == seat:
             return 1 << seat
         left = 13 - sum(know.tricks_won)
-        if know.tricks_won[declarer] + left < (know.contract_bid or 7):
+        if know.tricks_won[declarer] + left < (know.contract_bid or TARNEEB_SOLO.min_bid):
             return 1 << seat  # the contract is beaten: now each defender scores its own tricks
         return 0b1111 & ~(1 << declarer)
     return 1 << seat | 1 << (seat ^ 2)
@@ -128,13 +127,12 @@ class HeuristicPlayer:
 
 
 def bid_context(know: Knowledge) -> dict[str, Any]:
-    """The T41/T41D facts a bid depends on, for ``bidding.tarneeb_bid``."""
-    view = know.view
+    """The T41/T41D facts a bid depends on, for ``bidding.tarneeb_bid``: the variant's
+    rule parameters (``engine.params``) and this seat's position in the bidding."""
     return {
-        "double_from": DOUBLE_FROM[know.variant],
+        "params": PARTNERSHIP_PARAMS[know.variant],
         "others": sum(bid for bid in know.bids if bid is not None),
         "last": know.seat == know.dealer,
-        "min_total": view.get("min_total", 11),
         "score": know.scores[know.seat],
         "partner_score": know.scores[know.seat ^ 2],
     }

@@ -1,9 +1,14 @@
-"""Play a determinized deal to its end with the heuristic policies, fast.
+"""Play a determinized deal to its end with the heuristic policies.
 
 The search player calls these thousands of times per decision, so they work on four hand
 masks and plain lists. Every seat plays by the same imperfect-information policy it would
 use at the table (its own hand and the cards still out — never the other hands), which
 keeps the rollouts honest about what players can know.
+
+This is not ``engine.fast``: that module plays uniformly random legal cards (the engine
+benchmark's workload), while a play-out here must follow the heuristic policies to say
+anything about a candidate move. What the two share is the rules: ``engine.tricks``
+(trick winners), ``engine.trix`` (Complex points, the layout) and ``engine.params``.
 """
 
 from __future__ import annotations

@@ -17,8 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.cards import CARD_BY_CODE, CARD_CODES
-from engine.fast import tarneeb_deltas
 from engine.match import Action
+from engine.params import PARTNERSHIP_PARAMS, TARNEEB_SOLO
 from engine.players.bidding import (
     estimate_tricks,
     solo_call,
@@ -27,7 +27,7 @@ from engine.players.bidding import (
     tarneeb_bid,
 )
 from engine.players.complex import COST, choose_doubles
-from engine.players.heuristic import DOUBLE_FROM, bid_context, play_action
+from engine.players.heuristic import bid_context, play_action
 from engine.players.knowledge import Knowledge, legal_of, read_view
 from engine.players.rollouts import complex_rollout, layout_rollout, trick_rollout
 from engine.players.sampling import sample_hands
@@ -75,7 +75,7 @@ class SearchPlayer:
             return self._tarneeb_bid(know, legal, rng)
         if phase == "trump":
             odds = self._solo_odds(know, rng)
-            bid = know.contract_bid or 7
+            bid = know.contract_bid or TARNEEB_SOLO.min_bid
             suit = max(range(4), key=lambda s: (solo_value(bid, odds[s]), s))
             return {"type": "trump", "suit": "CDHS"[suit]}
         return self._play(know, legal, rng)
@@ -198,13 +198,13 @@ class SearchPlayer:
             allies = [
                 1 << declarer if s == declarer else 0b1111 & ~(1 << declarer) for s in range(4)
             ]
-            bid = know.contract_bid or 7
+            bid = know.contract_bid or TARNEEB_SOLO.min_bid
             contract: tuple[int, int] | None = (declarer, bid)
         else:
             contract = None
             allies = [1 << s | 1 << (s ^ 2) for s in range(4)]
             bids = [b if isinstance(b, int) else 0 for b in know.bids]
-            double_from = DOUBLE_FROM[variant] or 99
+            params = PARTNERSHIP_PARAMS[variant]  # T41.8, T41D.4 scoring
 
         def trick_world(hands: list[int], card: int) -> list[int]:
             hands[seat] &= ~(1 << card)
@@ -222,7 +222,7 @@ class SearchPlayer:
             total = [tricks[s] + more[s] for s in range(4)]
             if variant == "tarneeb_solo":
                 return _margins(solo_deltas(bid, declarer, total), teams=False)
-            return _margins(tarneeb_deltas(bids, total, double_from), teams=True)
+            return _margins(params.deltas(bids, total), teams=True)
 
         return trick_world
 

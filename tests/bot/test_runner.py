@@ -1,14 +1,22 @@
-"""With both tokens, Telegram and Discord run in one process over one table manager and
-one database: a table opened on each platform lives side by side (fake servers for both)."""
+"""Running the bots as ``sahra run`` does: both platforms in one process over one table
+manager and one database, Discord reached only at the configured server, and SIGTERM
+obeyed within 5 s whatever the network does (fake servers for both platforms)."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import sys
+import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import discord
+import discord.backoff
+import discord.gateway
+import discord.http
 import pytest
-import yarl
 from pydantic import SecretStr
 
 from bot.runner import run_bots
@@ -19,31 +27,44 @@ from tests.bot.support import eventually
 from tests.bot.telegram.fake_api import FakeBotAPI
 from tests.bot.telegram.harness import GROUP
 
+ROOT = Path(__file__).resolve().parents[2]
+EXIT_SECONDS = 5.0
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    server = FakeDiscord()
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+def paths(fake: FakeDiscord) -> set[str]:
+    return {f"{method} {path.split('/')[1]}" for _, method, path, _ in fake.calls}
+
 
 async def test_both_platforms_share_one_manager_and_database(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, fake: FakeDiscord
 ) -> None:
-    telegram, discord_fake = FakeBotAPI(), FakeDiscord()
+    telegram = FakeBotAPI()
     await telegram.start()
-    await discord_fake.start()
-    monkeypatch.setattr(discord.http.Route, "BASE", discord_fake.base)
-    monkeypatch.setattr(
-        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(discord_fake.gateway)
-    )
-    monkeypatch.setattr("bot.discord.app.SahraClient.setup_hook", _no_sync)
+    defaults = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
     settings = Settings(
         database=tmp_path / "both.sqlite",
         telegram_token=SecretStr("123:TEST"),
         telegram_api_url=telegram.url,
         discord_token=SecretStr("fake"),
+        discord_api_url=fake.base,
     )
     ready, done = asyncio.Event(), asyncio.Event()
     runner = asyncio.create_task(run_bots(settings, ready, done))
     try:
         await asyncio.wait_for(ready.wait(), timeout=20)
         telegram.command(GROUP, 1, "/new syrian41")
-        interaction = await discord_fake.slash(2, "new", variant="trix_complex")
-        await discord_fake.answered(interaction)
+        interaction = await fake.slash(2, "new", variant="trix_complex")
+        await fake.answered(interaction)
 
         async def platforms() -> set[str]:
             async with Database.open(settings.database) as db:
@@ -51,18 +72,157 @@ async def test_both_platforms_share_one_manager_and_database(
             return {row["platform"] for row in rows}
 
         await eventually(lambda: any("طرنيب" in m.text for m in telegram.in_chat(GROUP)))
-        await eventually(lambda: len(discord_fake.in_channel()) >= 1)
+        await eventually(lambda: len(fake.in_channel()) >= 1)
         assert await platforms() == {"telegram", "discord"}
     finally:
         done.set()
         await asyncio.wait_for(runner, timeout=20)
         await telegram.close()
-        await discord_fake.close()
+    # The gateway came from the configured server's /gateway/bot, and nothing of it is
+    # left behind in discord.py once the bot has stopped.
+    assert fake.identified == 1
+    assert {"GET users", "GET gateway", "WS gw"} <= paths(fake)
+    after = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+    assert after == defaults
 
 
-async def _no_sync(self: discord.Client) -> None:
-    """The real setup hook without the command sync (the fake has no command registry)."""
-    from bot.discord.views import SahraButton
+class SahraRun:
+    """``sahra run`` in a process of its own, configured only through its environment;
+    its log is read as it comes."""
 
-    self.add_dynamic_items(SahraButton)
-    self.tree.add_command(self.frontend.commands())  # type: ignore[attr-defined]
+    def __init__(self, tmp_path: Path, fake: FakeDiscord) -> None:
+        self.tmp_path, self.fake = tmp_path, fake
+        self.lines: list[str] = []
+        self.process: asyncio.subprocess.Process | None = None
+        self.reader: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("SAHRA_")}
+        env |= {
+            "PYTHONPATH": str(ROOT),
+            "SAHRA_DISCORD_TOKEN": "fake-token",
+            "SAHRA_DISCORD_API_URL": self.fake.base,
+            "SAHRA_DATABASE": str(self.tmp_path / "run.sqlite"),
+            "SAHRA_LOG_LEVEL": "INFO",
+        }
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot.cli",
+            "run",
+            cwd=self.tmp_path,  # no stray .env
+            env=env,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        assert self.process is not None and self.process.stderr is not None
+        async for line in self.process.stderr:
+            self.lines.append(line.decode())
+
+    @property
+    def log(self) -> str:
+        return "".join(self.lines)
+
+    async def terminate(self) -> float:
+        """SIGTERM, then the seconds until the process was gone."""
+        assert self.process is not None and self.reader is not None
+        sent = time.monotonic()
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.wait_for(self.process.wait(), timeout=30)
+        except TimeoutError:
+            self.process.kill()
+            await self.process.wait()
+        elapsed = time.monotonic() - sent
+        await self.reader
+        return elapsed
+
+
+async def test_sahra_run_plays_on_the_configured_discord_and_stops_on_sigterm(
+    tmp_path: Path, fake: FakeDiscord
+) -> None:
+    run = SahraRun(tmp_path, fake)
+    await run.start()
+    try:
+        await eventually(lambda: "event=bots_started" in run.log, timeout=30)
+        interaction = await fake.slash(301, "new", variant="syrian41")
+        assert (await fake.answered(interaction))["type"] == 5
+        await eventually(lambda: len(fake.in_channel()) == 1)  # the lobby, posted
+    finally:
+        elapsed = await run.terminate()
+    assert run.process is not None and run.process.returncode == 0, run.log
+    assert elapsed < EXIT_SECONDS, (elapsed, run.log)
+    assert "event=bots_stopped" in run.log
+    # Every request went to the fake: login, application, command sync, gateway, table.
+    assert {"GET users", "GET oauth2", "PUT applications", "GET gateway", "WS gw"} <= paths(fake)
+
+
+@pytest.mark.parametrize(
+    ("state", "reached"),
+    [
+        ("rest_hanging", "GET users"),  # the login request never answered
+        ("gateway_refused", "WS gw"),  # reconnecting with backoff before ever being ready
+        ("gateway_silent", "WS gw"),  # connected, waiting for HELLO / READY
+    ],
+)
+async def test_sigterm_during_startup_exits_within_5_seconds(
+    tmp_path: Path, fake: FakeDiscord, state: str, reached: str
+) -> None:
+    fake.hang = ["/"] if state == "rest_hanging" else []
+    fake.gateway_mode = {"gateway_refused": "refuse", "gateway_silent": "silent"}.get(
+        state, "normal"
+    )
+    run = SahraRun(tmp_path, fake)
+    await run.start()
+    try:
+        await eventually(lambda: reached in paths(fake), timeout=30)
+        await asyncio.sleep(0.3)  # well inside the state, not at its edge
+    finally:
+        elapsed = await run.terminate()
+    assert elapsed < EXIT_SECONDS, (state, elapsed, run.log)
+    assert run.process is not None and run.process.returncode == 0, run.log
+    assert "during=startup" in run.log and "event=bots_stopped" in run.log
+
+
+async def test_sigterm_while_the_rest_api_hangs_exits_within_5_seconds(
+    tmp_path: Path, fake: FakeDiscord
+) -> None:
+    run = SahraRun(tmp_path, fake)
+    await run.start()
+    try:
+        await eventually(lambda: "event=bots_started" in run.log, timeout=30)
+        fake.hang = ["/channels/"]  # a table whose first post never gets an answer
+        await fake.slash(301, "new", variant="syrian41")
+        await eventually(lambda: bool(fake.requests("POST", "/channels/")))
+        await asyncio.sleep(0.3)
+    finally:
+        elapsed = await run.terminate()
+    assert elapsed < EXIT_SECONDS, (elapsed, run.log)
+    assert run.process is not None and run.process.returncode == 0, run.log
+    assert "event=bots_stopped" in run.log
+
+
+async def test_sigterm_during_reconnect_backoff_exits_within_5_seconds(
+    tmp_path: Path, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # After a long outage discord.py sleeps up to minutes between attempts (once 300 s).
+    monkeypatch.setattr(discord.backoff.ExponentialBackoff, "delay", lambda self: 300.0)
+    settings = Settings(
+        database=tmp_path / "backoff.sqlite",
+        discord_token=SecretStr("fake"),
+        discord_api_url=fake.base,
+    )
+    ready = asyncio.Event()
+    runner = asyncio.create_task(run_bots(settings, ready))
+    await asyncio.wait_for(ready.wait(), timeout=20)
+    refused = len([c for c in fake.calls if c[1] == "WS"])
+    await fake.drop()
+    await eventually(lambda: len([c for c in fake.calls if c[1] == "WS"]) > refused)
+    await asyncio.sleep(0.3)  # the reconnect was refused: now asleep in the backoff
+    sent = time.monotonic()
+    os.kill(os.getpid(), signal.SIGTERM)  # run_bots's handler, as in the real process
+    await asyncio.wait_for(runner, timeout=30)
+    assert time.monotonic() - sent < EXIT_SECONDS

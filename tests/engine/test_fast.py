@@ -15,8 +15,8 @@ from engine.fast import (
     random_solo_deal,
     random_tarneeb_deal,
     split_hand,
-    tarneeb_deltas,
 )
+from engine.params import SYRIAN41, TARNEEB41_DOUBLE
 
 
 def codes(hand: list[list[int]]) -> list[str]:
@@ -88,8 +88,9 @@ def test_recorded_fast_deals_replay_identically_through_the_public_api(variant: 
 
 
 def test_fast_scoring_agrees_with_the_rules() -> None:
-    assert tarneeb_deltas([7, 4, 2, 2], [7, 6, 0, 0]) == [7, 4, -2, -2]
-    assert tarneeb_deltas([7, 8, 2, 2], [7, 6, 0, 0], double_from=7) == [14, -16, -2, -2]
+    """The fast path scores with the engine's own parameters (T41.8, T41D.4)."""
+    assert SYRIAN41.deltas([7, 4, 2, 2], [7, 6, 0, 0]) == [7, 4, -2, -2]
+    assert TARNEEB41_DOUBLE.deltas([7, 8, 2, 2], [7, 6, 0, 0]) == [14, -16, -2, -2]
 
 
 def test_fast_random_deals_are_legal_outcomes() -> None:
@@ -98,6 +99,6 @@ def test_fast_random_deals_are_legal_outcomes() -> None:
         bids, tricks, deltas = random_tarneeb_deal(rng, deal % 4, [35, 0, 0, 0], double=True)
         assert sum(tricks) == 13 and sum(bids) >= 12
         assert 6 not in bids and bids[0] != 2  # T41D.1, T41D.2 (seat 0 is on 35)
-        assert deltas == tarneeb_deltas(bids, tricks, 7)
+        assert deltas == TARNEEB41_DOUBLE.deltas(bids, tricks)
         _, bid, tricks, deltas = random_solo_deal(rng, deal % 4)
         assert 7 <= bid <= 13 and sum(tricks) == 13

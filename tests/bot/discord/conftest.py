@@ -7,9 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import discord
 import pytest
-import yarl
 
 from bot.discord.app import DiscordBot, build, start, stop
 from bot.render.codes import decode
@@ -28,6 +26,7 @@ class Guild(PlatformWorld):
     async def boot(self) -> DiscordBot:
         self.bot = build(
             await self.open_db(),
+            api_url=self.fake.base,
             sync_commands=False,
             outbox_clock=self.time,
             outbox_sleep=self.time.sleep,
@@ -42,8 +41,10 @@ class Guild(PlatformWorld):
         await stop(self.bot)
 
     async def slash(
-        self, user: int, command: str, admin: bool = False, **options: Any
+        self, user: int, command: str | None, admin: bool = False, **options: Any
     ) -> dict[str, Any]:
+        """A slash command, answered and its consequences settled (a deferred command is
+        done when its followup comes)."""
         interaction = await self.fake.slash(user, command, admin, **options)
         reply = await self.fake.answered(interaction)
         token = f"tok{interaction}"
@@ -61,9 +62,13 @@ class Guild(PlatformWorld):
         await self.settle()
         return reply
 
+    @staticmethod
+    def table_place(channel: int = CHANNEL) -> Place:
+        return Place("discord", str(channel), "")
+
     def table(self) -> LiveTable:
         assert self.bot is not None
-        table = self.bot.manager.table_at(Place("discord", str(CHANNEL), ""))
+        table = self.bot.manager.table_at(self.table_place())
         assert table is not None
         return table
 
@@ -97,13 +102,9 @@ def playable(message: Message) -> list[tuple[str, dict[str, Any]]]:
 
 
 @pytest.fixture
-async def guild(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Guild]:
+async def guild(tmp_path: Path) -> AsyncIterator[Guild]:
     fake = FakeDiscord()
     await fake.start()
-    monkeypatch.setattr(discord.http.Route, "BASE", fake.base)
-    monkeypatch.setattr(
-        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway)
-    )
     world = Guild(tmp_path / "sahra.sqlite", str(CHANNEL), fake=fake)
     await world.boot()
     try:

@@ -1,11 +1,20 @@
 """A fake Discord (REST + gateway) on 127.0.0.1 that the real discord.py client talks to.
 
-The client is pointed at it through two class attributes (``discord.http.Route.BASE`` and
-``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY``). The fake speaks the wire protocol:
-HELLO/IDENTIFY/READY/GUILD_CREATE on the gateway, then INTERACTION_CREATE dispatches for
-the slash commands and button clicks a test makes; on REST, channel messages, DMs,
-interaction callbacks and followups — answering ``application/json`` exactly, 403 50007
-for closed DMs, 404 10062 for an expired interaction, and 429 with a ``Via`` header.
+The bot is pointed at it the way it is pointed at Discord: by its REST base URL (the
+``api_url`` setting); the gateway is the URL this fake's ``GET /gateway/bot`` names. The
+fake speaks the wire protocol: HELLO/IDENTIFY/READY/GUILD_CREATE on the gateway, then
+INTERACTION_CREATE dispatches for the slash commands and button clicks a test makes; on
+REST, the login calls, the command sync, channel messages, DMs, interaction callbacks
+and followups — answering ``application/json`` exactly, 403 50007 for closed DMs, 403
+50013 in a channel the bot may not post in, 404 10062 for an expired interaction, and
+429 with a ``Via`` header. Interactions carry ``app_permissions`` as Discord sends them.
+
+Failures a test can switch on: a REST API that accepts connections and never answers
+(``hang``: path prefixes, "/" for all), a gateway that refuses the upgrade
+(``gateway_mode="refuse"``), accepts it and never says HELLO (``"silent"``) or stops
+reading mid-session, never answering a close (``freeze``), an outage of a connected
+gateway (``drop``), and interaction callbacks held back in chosen channels
+(``held_channels``).
 """
 
 from __future__ import annotations
@@ -13,9 +22,10 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import re
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from aiohttp import WSMsgType, web
 
@@ -24,6 +34,16 @@ BOT_ID = 424243
 GUILD = 555000
 CHANNEL = 555001
 BOT = {"id": str(BOT_ID), "username": "Sahra", "discriminator": "0", "avatar": None, "bot": True}
+
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+READ_MESSAGE_HISTORY = 1 << 16
+SEND_MESSAGES_IN_THREADS = 1 << 38
+# What the README's invite link grants.
+INVITED = VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY | SEND_MESSAGES_IN_THREADS
+
+# Discord shows a backslash before ASCII punctuation as that character alone.
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
 @dataclass
@@ -35,22 +55,39 @@ class Message:
     ephemeral_for: int | None = None  # the user who alone sees it
     edits: int = 0
 
+    @property
+    def displayed(self) -> str:
+        """The content as a Discord client shows it: escapes resolved, and the zero-width
+        space that keeps ``@everyone`` from being a mention removed."""
+        return _ESCAPE.sub(r"\1", self.content).replace("@\u200b", "@")
+
 
 @dataclass
 class FakeDiscord:
     messages: dict[int, Message] = field(default_factory=dict)
     calls: list[tuple[float, str, str, dict[str, Any]]] = field(default_factory=list)
     closed_dms: set[int] = field(default_factory=set)
+    forbidden: set[int] = field(default_factory=set)  # channels answered 403 50013
     expired: set[int] = field(default_factory=set)  # interaction ids answered with 10062
     responses: dict[int, dict[str, Any]] = field(default_factory=dict)  # interaction -> reply
     fail_next: list[str] = field(default_factory=list)  # REST paths (prefix) answered 429
     followups: dict[str, int] = field(default_factory=dict)  # token -> webhook calls
+    names: dict[int, str] = field(default_factory=dict)  # user -> display name
+    app_permissions: dict[int, int] = field(default_factory=dict)  # channel -> bits
+    threads: dict[int, int] = field(default_factory=dict)  # thread -> parent channel
+    held_channels: set[int] = field(default_factory=set)  # callbacks there wait for release
+    hang: list[str] = field(default_factory=list)  # REST path prefixes that never answer
+    gateway_mode: Literal["normal", "refuse", "silent", "frozen"] = "normal"
+    identified: int = 0  # IDENTIFY frames received
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(900_000))
     _seq: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _ws: web.WebSocketResponse | None = None
     _ready: asyncio.Event = field(default_factory=asyncio.Event)
+    _release: asyncio.Event = field(default_factory=asyncio.Event)
+    _closing: asyncio.Event = field(default_factory=asyncio.Event)
     _runner: web.AppRunner | None = None
-    _tokens: dict[str, tuple[int, int]] = field(default_factory=dict)  # token -> (id, user)
+    # token -> (source message, user, channel)
+    _tokens: dict[str, tuple[int, int, int]] = field(default_factory=dict)
     _dm_channels: dict[int, int] = field(default_factory=dict)  # dm channel -> user
     base: str = ""
     gateway: str = ""
@@ -61,7 +98,7 @@ class FakeDiscord:
         app = web.Application()
         app.router.add_get("/gw", self._gateway)
         app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
-        self._runner = web.AppRunner(app)
+        self._runner = web.AppRunner(app, shutdown_timeout=0.5)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
@@ -70,6 +107,8 @@ class FakeDiscord:
         self.gateway = f"ws://127.0.0.1:{port}/gw"
 
     async def close(self) -> None:
+        self._closing.set()  # frees handlers held by hang, silent and frozen
+        self._release.set()
         if self._ws is not None:
             await self._ws.close()
         if self._runner is not None:
@@ -78,21 +117,48 @@ class FakeDiscord:
     async def ready(self) -> None:
         await asyncio.wait_for(self._ready.wait(), timeout=10)
 
+    async def drop(self) -> None:
+        """An outage: the connected gateway goes away and refuses new connections."""
+        self.gateway_mode = "refuse"
+        if self._ws is not None:
+            await self._ws.close(code=1011)
+
+    def freeze(self) -> None:
+        """The connected gateway stops reading: no heartbeat ACK, no answer to a close."""
+        self.gateway_mode = "frozen"
+
+    def release(self) -> None:
+        """Let the held interaction callbacks answer."""
+        self._release.set()
+
+    def requests(self, method: str, prefix: str) -> list[dict[str, Any]]:
+        """The bodies of the REST calls so far with this method and path prefix."""
+        return [body for _, m, path, body in self.calls if m == method and path.startswith(prefix)]
+
     # ---------------------------------------------------------------- gateway
 
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse()
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        self.calls.append((time.monotonic(), "WS", "/gw", {}))
+        if self.gateway_mode == "refuse":
+            return web.Response(status=503, text="gateway unavailable")
+        ws = web.WebSocketResponse(autoclose=False)  # a frozen gateway answers no close
         await ws.prepare(request)
         self._ws = ws
         self._ready.clear()
+        if self.gateway_mode == "silent":  # accepted, and then nothing: no HELLO
+            await self._closing.wait()
+            return ws
         await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 45000}}))
         async for frame in ws:
+            if self.gateway_mode == "frozen":
+                break
             if frame.type != WSMsgType.TEXT:
                 continue
             payload = json.loads(frame.data)
             if payload["op"] == 1:
                 await ws.send_str(json.dumps({"op": 11}))
             elif payload["op"] == 2:
+                self.identified += 1
                 await self._dispatch(
                     "READY",
                     {
@@ -123,6 +189,7 @@ class FakeDiscord:
                             }
                         ],
                         "channels": [self.channel()],
+                        "threads": [self.channel(t) for t in self.threads],
                         "members": [],
                         "member_count": 4,
                         "emojis": [],
@@ -130,6 +197,12 @@ class FakeDiscord:
                     },
                 )
                 self._ready.set()
+            elif payload["op"] == 6:  # RESUME after an outage: a fresh session instead
+                await ws.send_str(json.dumps({"op": 9, "d": False}))
+        if self.gateway_mode == "frozen":
+            await self._closing.wait()
+        elif not ws.closed:
+            await ws.close()  # the close handshake autoclose would have done
         return ws
 
     async def _dispatch(self, event: str, data: dict[str, Any]) -> None:
@@ -139,24 +212,40 @@ class FakeDiscord:
 
     # ---------------------------------------------------------------- shapes
 
-    @staticmethod
-    def channel() -> dict[str, Any]:
+    def channel(self, channel: int = CHANNEL) -> dict[str, Any]:
+        if channel in self.threads:
+            return {
+                "id": str(channel),
+                "type": 11,  # a public thread
+                "guild_id": str(GUILD),
+                "parent_id": str(self.threads[channel]),
+                "owner_id": "1",
+                "name": f"thread {channel}",
+                "message_count": 0,
+                "member_count": 1,
+                "rate_limit_per_user": 0,
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": 1440,
+                    "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                    "locked": False,
+                },
+            }
         return {
-            "id": str(CHANNEL),
+            "id": str(channel),
             "type": 0,
             "guild_id": str(GUILD),
-            "name": "cards",
+            "name": f"cards-{channel}",
             "position": 0,
             "permission_overwrites": [],
         }
 
-    @staticmethod
-    def user(user: int) -> dict[str, Any]:
+    def user(self, user: int) -> dict[str, Any]:
         return {
             "id": str(user),
             "username": f"player{user}",
             "discriminator": "0",
-            "global_name": f"Player {user}",
+            "global_name": self.names.get(user, f"Player {user}"),
             "avatar": None,
         }
 
@@ -215,7 +304,7 @@ class FakeDiscord:
 
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["path"]
-        body: dict[str, Any] = {}
+        body: Any = {}
         if request.can_read_body:
             text = await request.text()
             if text:
@@ -223,6 +312,9 @@ class FakeDiscord:
                     raise AssertionError("no files expected")
                 body = json.loads(text)
         self.calls.append((time.monotonic(), request.method, path, body))
+        if any(path.startswith(prefix) for prefix in self.hang):  # no answer ever comes
+            await self._closing.wait()
+            return self._json({"message": "shutting down"}, 503)
         for index, prefix in enumerate(self.fail_next):
             if path.startswith(prefix):
                 del self.fail_next[index]
@@ -239,6 +331,19 @@ class FakeDiscord:
         parts = path.strip("/").split("/")
         if path == "/users/@me":
             return self._json(BOT)
+        if path == "/gateway/bot":
+            return self._json(
+                {
+                    "url": self.gateway,
+                    "shards": 1,
+                    "session_start_limit": {
+                        "total": 1000,
+                        "remaining": 999,
+                        "reset_after": 14_400_000,
+                        "max_concurrency": 1,
+                    },
+                }
+            )
         if path == "/oauth2/applications/@me":
             return self._json(
                 {
@@ -254,8 +359,14 @@ class FakeDiscord:
                     "team": None,
                 }
             )
-        if parts[0] == "applications":  # command sync
-            return self._json(body if isinstance(body, list) else [])
+        if parts[0] == "applications":  # bulk overwrite: the commands, now with ids
+            commands = body if isinstance(body, list) else []
+            return self._json(
+                [
+                    {**c, "id": str(APP_ID + 1 + i), "application_id": str(APP_ID), "version": "1"}
+                    for i, c in enumerate(commands)
+                ]
+            )
         if parts[0] == "users" and len(parts) == 2 and parts[1].isdigit():
             return self._json(self.user(int(parts[1])))
         if path == "/users/@me/channels":
@@ -263,12 +374,14 @@ class FakeDiscord:
             dm = 700_000 + user
             self._dm_channels[dm] = user
             return self._json({"id": str(dm), "type": 1, "recipients": [self.user(user)]})
-        if parts[0] == "channels" and parts[2] == "messages":
+        if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
             channel = int(parts[1])
             if channel in self._dm_channels and self._dm_channels[channel] in self.closed_dms:
                 return self._json(
                     {"message": "Cannot send messages to this user", "code": 50007}, 403
                 )
+            if channel in self.forbidden:
+                return self._json({"message": "Missing Permissions", "code": 50013}, 403)
             if method == "POST":
                 return self._json(self.message_json(self._new_message(channel, body)))
             message = self.messages[int(parts[3])]
@@ -277,26 +390,28 @@ class FakeDiscord:
             message.edits += 1
             return self._json(self.message_json(message))
         if parts[0] == "interactions":
-            return self._callback(int(parts[1]), parts[2], body)
+            return await self._callback(int(parts[1]), parts[2], body)
         if parts[0] == "webhooks":
             return self._webhook(method, parts[2], parts[3:], body)
         return self._json({})
 
-    def _callback(self, interaction: int, token: str, body: dict[str, Any]) -> web.Response:
+    async def _callback(self, interaction: int, token: str, body: dict[str, Any]) -> web.Response:
         if interaction in self.expired:
             return self._json({"message": "Unknown interaction", "code": 10062}, 404)
-        _, user = self._tokens[token]
+        _, user, channel = self._tokens[token]
+        if channel in self.held_channels:
+            await self._release.wait()
         kind = body["type"]
         data = body.get("data") or {}
         self.responses[interaction] = body
         result: dict[str, Any] = {"interaction": {"id": str(interaction), "type": 3}}
         if kind == 4:  # a new message (ephemeral or not)
-            message = self._new_message(CHANNEL, data, user)
-            self._tokens[token] = (message.id, user)
+            message = self._new_message(channel, data, user)
+            self._tokens[token] = (message.id, user, channel)
             result["interaction"]["response_message_id"] = str(message.id)
             result["resource"] = {"type": 4, "message": self.message_json(message)}
         elif kind == 7:  # update the message the button is on
-            source, _ = self._tokens[token]
+            source, _, _ = self._tokens[token]
             message = self.messages[source]
             message.content = data.get("content", message.content)
             message.components = data.get("components", message.components)
@@ -310,10 +425,10 @@ class FakeDiscord:
     def _webhook(
         self, method: str, token: str, rest: list[str], body: dict[str, Any]
     ) -> web.Response:
-        source, user = self._tokens[token]
+        source, user, channel = self._tokens[token]
         self.followups[token] = self.followups.get(token, 0) + 1
         if method == "POST":  # a followup
-            message = self._new_message(CHANNEL, body, user)
+            message = self._new_message(channel, body, user)
             return self._json(self.message_json(message))
         message = self.messages[source]  # PATCH messages/@original
         message.content = body.get("content", message.content)
@@ -323,27 +438,53 @@ class FakeDiscord:
 
     # ---------------------------------------------------------------- what users do
 
-    async def slash(self, user: int, command: str, admin: bool = False, **options: Any) -> int:
-        """``/sahra <command> option:value …`` from ``user`` in the channel."""
-        subcommand = {
-            "name": command,
-            "type": 1,
-            "options": [
-                {"name": k, "type": 3 if isinstance(v, str) else 4, "value": v}
-                for k, v in options.items()
-            ],
-        }
-        return await self._interaction(
-            user, 2, {"id": "1", "name": "sahra", "type": 1, "options": [subcommand]}, None, admin
-        )
+    def posted(self, content: str, custom_ids: list[str], channel: int = CHANNEL) -> Message:
+        """A message the bot posted before (an older version's, say) with these buttons."""
+        row = [
+            {"type": 2, "style": 2, "label": "·", "custom_id": custom_id}
+            for custom_id in custom_ids
+        ]
+        message = Message(next(self._ids), channel, content, [{"type": 1, "components": row}])
+        self.messages[message.id] = message
+        return message
+
+    async def slash(
+        self,
+        user: int,
+        command: str | None,
+        admin: bool = False,
+        channel: int = CHANNEL,
+        **options: Any,
+    ) -> int:
+        """``/sahra <command> option:value …`` from ``user`` in ``channel``; a None command
+        is a bare ``/sahra`` (what an outdated command list can send)."""
+        inner: list[dict[str, Any]] = []
+        if command is not None:
+            inner = [
+                {
+                    "name": command,
+                    "type": 1,
+                    "options": [
+                        {"name": k, "type": 3 if isinstance(v, str) else 4, "value": v}
+                        for k, v in options.items()
+                    ],
+                }
+            ]
+        data = {"id": "1", "name": "sahra", "type": 1, "options": inner}
+        return await self._interaction(user, 2, data, None, admin, channel=channel)
 
     async def click(
-        self, user: int, message: Message, custom_id: str, expired: bool = False
+        self,
+        user: int,
+        message: Message | None,
+        custom_id: str,
+        expired: bool = False,
+        channel: int = CHANNEL,
     ) -> int:
         """A click; ``expired``: its interaction is past Discord's 3 s (10062 on answer)."""
-        return await self._interaction(
-            user, 3, {"custom_id": custom_id, "component_type": 2}, message, False, expired
-        )
+        data = {"custom_id": custom_id, "component_type": 2}
+        where = message.channel if message is not None else channel
+        return await self._interaction(user, 3, data, message, False, expired, where)
 
     async def _interaction(
         self,
@@ -353,12 +494,13 @@ class FakeDiscord:
         message: Message | None,
         admin: bool,
         expired: bool = False,
+        channel: int = CHANNEL,
     ) -> int:
         interaction = next(self._ids)
         if expired:
             self.expired.add(interaction)
         token = f"tok{interaction}"
-        self._tokens[token] = (message.id if message else 0, user)
+        self._tokens[token] = (message.id if message else 0, user, channel)
         payload: dict[str, Any] = {
             "id": str(interaction),
             "application_id": str(APP_ID),
@@ -366,18 +508,29 @@ class FakeDiscord:
             "token": token,
             "version": 1,
             "attachment_size_limit": 8_388_608,
-            "guild_id": str(GUILD),
-            "channel_id": str(CHANNEL),
-            "channel": self.channel(),
-            "member": self.member(user, "32" if admin else "0"),
             "data": data,
             "locale": "en-US",
-            "guild_locale": "en-US",
-            "app_permissions": "0",
             "entitlements": [],
-            "context": 0,
             "authorizing_integration_owners": {},
         }
+        if channel in self._dm_channels:  # a button on a DM hand
+            payload |= {
+                "channel_id": str(channel),
+                "channel": {"id": str(channel), "type": 1},
+                "user": self.user(user),
+                "app_permissions": str(INVITED),
+                "context": 1,
+            }
+        else:
+            payload |= {
+                "guild_id": str(GUILD),
+                "guild_locale": "en-US",
+                "channel_id": str(channel),
+                "channel": self.channel(channel),
+                "member": self.member(user, "32" if admin else "0"),
+                "app_permissions": str(self.app_permissions.get(channel, INVITED)),
+                "context": 0,
+            }
         if message is not None:
             payload["message"] = self.message_json(message)
         await self._dispatch("INTERACTION_CREATE", payload)
@@ -407,3 +560,23 @@ class FakeDiscord:
             if mine and message.components:
                 return message
         return None
+
+    def notices_for(self, user: int) -> list[str]:
+        """What ``user`` was told privately (ephemeral answers), oldest first, as shown."""
+        mine = [m for m in self.messages.values() if m.ephemeral_for == user]
+        return [m.displayed for m in sorted(mine, key=lambda m: m.id)]
+
+    def writes(self) -> list[tuple[str, str, dict[str, Any]]]:
+        """Every REST call that puts text in front of someone: messages, edits, interaction
+        answers that carry a message, followups and edits of an original response."""
+        found = []
+        for _, method, path, body in self.calls:
+            if not isinstance(body, dict):
+                continue
+            if path.startswith("/channels/") and method in ("POST", "PATCH"):
+                found.append((method, path, body))
+            elif path.startswith("/interactions/") and body.get("type") in (4, 7):
+                found.append((method, path, body["data"]))
+            elif path.startswith("/webhooks/") and method in ("POST", "PATCH"):
+                found.append((method, path, body))
+        return found

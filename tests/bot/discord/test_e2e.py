@@ -77,14 +77,14 @@ async def test_whole_matches_are_played_by_clicking_ephemeral_hands(
     presses = await play(guild, users, random.Random(variant))  # type: ignore[arg-type]
     assert table.status == "finished" and presses > 10
     public = guild.fake.in_channel()
-    assert all(message.content in guild.public_texts for message in public)
+    assert all(message.displayed in guild.public_texts for message in public)
     assert "🏁" in "".join(message.content for message in public)
 
 
 def notice(guild: Guild, user: int) -> str:
     """The newest ephemeral text ``user`` was sent (a refusal or a confirmation)."""
     mine = [m for m in guild.fake.messages.values() if m.ephemeral_for == user]
-    return max(mine, key=lambda m: m.id).content
+    return max(mine, key=lambda m: m.id).displayed
 
 
 async def test_stale_and_other_players_clicks_are_refused_and_change_nothing(
@@ -121,7 +121,7 @@ async def test_closed_dms_fall_back_to_the_ephemeral_hand(guild: Guild) -> None:
     reply = await guild.slash(ALI, "hand", mode="dm")
     assert reply["type"] == 4 and reply["data"]["flags"] == 64  # the hand, ephemeral
     await guild.settle()
-    assert guild.bot is not None and str(ALI) not in guild.bot.notifier.dm_users
+    assert guild.bot is not None and not guild.bot.notifier.dm_users
     forbidden = [c for c in guild.fake.calls if c[1] == "POST" and c[2].startswith("/channels/7")]
     assert forbidden  # the DM was tried, refused with 50007, and the table went on
     table = guild.table()

@@ -26,6 +26,7 @@ from bot.render.i18n import (
     t,
     variant_name,
 )
+from bot.render.notices import RULE_NUMBERS
 from bot.tables.errors import REFUSAL_CODES
 
 RENDER = Path(__file__).parents[3] / "bot" / "render"
@@ -82,7 +83,7 @@ def test_illegal_details_name_real_engine_codes() -> None:
         assert detail in engine_codes, f"illegal_{detail}: the engine has no such code"
         for language in ("ar", "en"):
             text = refusal_notice(language, "illegal", detail).text
-            assert text == CATALOG[language][f"illegal_{detail}"]
+            assert text == CATALOG[language][f"illegal_{detail}"].format(**RULE_NUMBERS)
     general = refusal_notice("en", "illegal", "no_such_reason").text
     assert general == CATALOG["en"]["refuse_illegal"]
     assert refusal_notice("ar", "illegal").text == CATALOG["ar"]["refuse_illegal"]

@@ -1,4 +1,4 @@
-"""The ``world`` fixture: a fake Bot API, a real SQLite file and the real bot."""
+"""The ``world`` fixtures: a fake Bot API, a real SQLite file and the real bot."""
 
 from __future__ import annotations
 
@@ -11,14 +11,34 @@ from tests.bot.telegram.fake_api import FakeBotAPI
 from tests.bot.telegram.harness import GROUP, World
 
 
-@pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
+@pytest.fixture(autouse=True)
+def _timedelta_periods(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PTB's future behaviour, as production runs it (deploy/ sets PTB_TIMEDELTA): periods
+    such as a 429's ``retry_after`` are timedeltas, and reading one is no deprecation
+    warning (which this suite turns into an error inside PTB)."""
+    monkeypatch.setenv("PTB_TIMEDELTA", "true")
+
+
+async def _world(path: Path, *, real_time: bool) -> AsyncIterator[World]:
     fake = FakeBotAPI()
     await fake.start()
-    world = World(tmp_path / "sahra.sqlite", str(GROUP), fake=fake)
+    world = World(path, str(GROUP), fake=fake, real_time=real_time)
     await world.boot()
     try:
         yield world
     finally:
         await world.shutdown()
         await fake.close()
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    async for running in _world(tmp_path / "sahra.sqlite", real_time=False):
+        yield running
+
+
+@pytest.fixture
+async def real_time_world(tmp_path: Path) -> AsyncIterator[World]:
+    """The outbox on the real clock: its pauses take real seconds (keep them short)."""
+    async for running in _world(tmp_path / "sahra.sqlite", real_time=True):
+        yield running

@@ -1,9 +1,14 @@
 """A fake Telegram Bot API on 127.0.0.1 that the real python-telegram-bot talks to.
 
 It speaks the real HTTP API (form-encoded requests, ``{"ok": true, "result": …}``
-answers, 429 with ``retry_after``, 403 for a user who has not opened the bot), keeps the
-messages of every chat as Telegram would (so a test can read the latest keyboard and press
-a button), queues updates for ``getUpdates``, and logs every call with its time.
+answers, 429 with ``retry_after``, 403 for a user who has not opened the bot, 5xx for a
+server in trouble), keeps the messages of every chat as Telegram would (so a test can read
+the latest keyboard and press a button), answers ``getChatMember`` with the status each
+user has in each chat, queues updates for ``getUpdates``, and logs every call with the time
+it reached the server.
+
+``latency`` is the network's round trip: every call spends half of it on the way in and
+half on the way out, so a benchmark sees the bot as it would over a real link.
 """
 
 from __future__ import annotations
@@ -12,7 +17,9 @@ import asyncio
 import contextlib
 import itertools
 import json
+import math
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +27,41 @@ from aiohttp import web
 
 BOT = {"id": 999000, "is_bot": True, "first_name": "Sahra", "username": "sahra_test_bot"}
 WRITES = ("sendMessage", "editMessageText")
+# The rights of a ChatMemberAdministrator, as the Bot API lists them.
+ADMIN_RIGHTS = (
+    "can_be_edited",
+    "is_anonymous",
+    "can_manage_chat",
+    "can_delete_messages",
+    "can_manage_video_chats",
+    "can_restrict_members",
+    "can_promote_members",
+    "can_change_info",
+    "can_invite_users",
+    "can_post_stories",
+    "can_edit_stories",
+    "can_delete_stories",
+)
+# The permissions of a ChatMemberRestricted.
+RESTRICTIONS = (
+    "can_send_messages",
+    "can_send_audios",
+    "can_send_documents",
+    "can_send_photos",
+    "can_send_videos",
+    "can_send_video_notes",
+    "can_send_voice_notes",
+    "can_send_polls",
+    "can_send_other_messages",
+    "can_add_web_page_previews",
+    "can_react_to_messages",
+    "can_change_info",
+    "can_invite_users",
+    "can_pin_messages",
+    "can_manage_topics",
+    "can_edit_tag",
+)
+STATUSES = ("creator", "administrator", "member", "restricted", "left", "kicked")
 
 
 @dataclass
@@ -46,8 +88,17 @@ class FakeBotAPI:
     messages: dict[tuple[int, int], Message] = field(default_factory=dict)
     forbidden: set[int] = field(default_factory=set)  # chats that answer 403
     fail_next: list[tuple[str, int]] = field(default_factory=list)  # (method, retry_after)
-    admins: set[int] = field(default_factory=set)
+    # (chat, user) -> status (STATUSES); "restricted_left" is a restricted user who is no
+    # longer in the chat (is_member false). Everyone else is a plain member.
+    members: dict[tuple[int, int], str] = field(default_factory=dict)
     answers: dict[str, dict[str, Any]] = field(default_factory=dict)  # callback id -> params
+    answered_at: dict[str, float] = field(default_factory=dict)  # callback id -> arrival
+    latency: float = 0.0  # the round trip of every HTTP call, in seconds
+    # chat -> until when (monotonic) its writes answer 429, as Telegram's flood control
+    flooded: dict[int, float] = field(default_factory=dict)
+    broken: dict[int, int] = field(default_factory=dict)  # chat -> writes that answer 502
+    # method -> an event its calls wait for before they are answered (a slow Telegram)
+    held: dict[str, asyncio.Event] = field(default_factory=dict)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _update_ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _arrived: asyncio.Event = field(default_factory=asyncio.Event)
@@ -69,6 +120,7 @@ class FakeBotAPI:
         return self.url
 
     async def close(self) -> None:
+        self._arrived.set()  # a long poll still held is answered now, not at its timeout
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -79,7 +131,32 @@ class FakeBotAPI:
         for key, value in form.items():
             text = str(value)
             params[key] = json.loads(text) if text[:1] in "{[" else text
+        if self.latency:
+            await asyncio.sleep(self.latency / 2)
+        response = await self._answer(method, params)
+        if self.latency:
+            await asyncio.sleep(self.latency / 2)
+        return response
+
+    async def _answer(self, method: str, params: dict[str, Any]) -> web.Response:
         self.calls.append(Call(time.monotonic(), method, params))
+        if method in self.held:
+            await self.held[method].wait()
+        now = time.monotonic()
+        if method in WRITES:
+            chat = int(params["chat_id"])
+            until = self.flooded.get(chat, 0.0)
+            if until > now:
+                # Telegram's retry_after is a whole number of seconds.
+                retry_after = max(1, math.ceil(until - now))
+                return self._error(
+                    429,
+                    f"Too Many Requests: retry after {retry_after}",
+                    {"retry_after": retry_after},
+                )
+            if self.broken.get(chat, 0) > 0:
+                self.broken[chat] -= 1
+                return self._error(502, "Bad Gateway")
         for index, (failing, retry_after) in enumerate(self.fail_next):
             if failing == method:
                 del self.fail_next[index]
@@ -88,7 +165,9 @@ class FakeBotAPI:
                     f"Too Many Requests: retry after {retry_after}",
                     {"retry_after": retry_after},
                 )
-        handler = getattr(self, f"_api_{method}", None)
+        handler: Callable[[dict[str, Any]], Awaitable[web.Response]] | None = getattr(
+            self, f"_api_{method}", None
+        )
         if handler is None:
             return self._ok(True)
         return await handler(params)
@@ -115,10 +194,13 @@ class FakeBotAPI:
         offset = int(params.get("offset", 0) or 0)
         self.acked = max(self.acked, offset)
         self.updates = [u for u in self.updates if u["update_id"] >= offset]
-        if not self.updates and float(params.get("timeout", 0) or 0) > 0:
+        timeout = float(params.get("timeout", 0) or 0)
+        if not self.updates and timeout > 0:
+            # A long poll, as Telegram holds it: answered when an update arrives, or empty
+            # after ``timeout`` (PTB cancels a poll in flight when it stops).
             self._arrived.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._arrived.wait(), timeout=0.2)
+                await asyncio.wait_for(self._arrived.wait(), timeout=timeout)
         return self._ok(list(self.updates))
 
     async def _api_sendMessage(self, params: dict[str, Any]) -> web.Response:
@@ -148,29 +230,29 @@ class FakeBotAPI:
         return self._ok(self._message_json(message))
 
     async def _api_answerCallbackQuery(self, params: dict[str, Any]) -> web.Response:
-        self.answers[str(params["callback_query_id"])] = params
+        query = str(params["callback_query_id"])
+        self.answers[query] = params
+        self.answered_at[query] = time.monotonic()
         return self._ok(True)
 
     async def _api_getChatMember(self, params: dict[str, Any]) -> web.Response:
-        user = int(params["user_id"])
-        if user not in self.admins:
-            return self._ok({"status": "member", "user": self.user(user)})
-        rights = [
-            "can_be_edited",
-            "is_anonymous",
-            "can_manage_chat",
-            "can_delete_messages",
-            "can_manage_video_chats",
-            "can_restrict_members",
-            "can_promote_members",
-            "can_change_info",
-            "can_invite_users",
-            "can_post_stories",
-            "can_edit_stories",
-            "can_delete_stories",
-        ]
-        member = {"status": "administrator", "user": self.user(user)}
-        return self._ok(member | dict.fromkeys(rights, True))
+        chat, user = int(params["chat_id"]), int(params["user_id"])
+        return self._ok(self.member(user, self.members.get((chat, user), "member")))
+
+    def member(self, user: int, status: str) -> dict[str, Any]:
+        """A ChatMember object of the Bot API for ``status``."""
+        data: dict[str, Any] = {"user": self.user(user)}
+        if status == "creator":
+            return data | {"status": "creator", "is_anonymous": False}
+        if status == "administrator":
+            return data | {"status": "administrator"} | dict.fromkeys(ADMIN_RIGHTS, True)
+        if status in ("restricted", "restricted_left"):
+            data |= {"status": "restricted", "is_member": status == "restricted"}
+            return data | dict.fromkeys(RESTRICTIONS, False) | {"until_date": 0}
+        if status == "kicked":
+            return data | {"status": "kicked", "until_date": 0}  # 0: banned for ever
+        assert status in STATUSES, status
+        return data | {"status": status}
 
     # ---------------------------------------------------------------- JSON shapes
 
@@ -241,6 +323,10 @@ class FakeBotAPI:
             }
         )
         return query_id, update_id
+
+    def flood(self, chat: int, seconds: float) -> None:
+        """Telegram's flood control for one chat: its writes answer 429 for ``seconds``."""
+        self.flooded[chat] = time.monotonic() + seconds
 
     async def answered(self, query_id: str, timeout: float = 10.0) -> dict[str, Any]:
         deadline = time.monotonic() + timeout

@@ -1,6 +1,8 @@
 """The real PTB Application polling the fake Bot API, over a real SQLite file; the outbox
 runs on virtual time, so the group's 20-writes-a-minute budget costs no real seconds and
-its writes can be counted by their (virtual) timestamps."""
+its writes can be counted by their (virtual) timestamps. A world with ``real_time`` runs
+the outbox on the real clock instead, for a test that must watch one chat wait while
+the others do not."""
 
 from __future__ import annotations
 
@@ -8,8 +10,6 @@ import asyncio
 import random
 import time
 from dataclasses import dataclass, field
-
-from telegram.ext import AIORateLimiter
 
 from bot.render.codes import decode
 from bot.render.hand import DOUBLE_PICK
@@ -27,21 +27,17 @@ GROUP = -100777
 class World(PlatformWorld):
     fake: FakeBotAPI = field(default_factory=FakeBotAPI)
     bot: TelegramBot | None = None
+    real_time: bool = False
 
     async def boot(self) -> TelegramBot:
         self.bot = build(
             "123:TEST",
             await self.open_db(),
             api_url=self.fake.url,
-            outbox_clock=self.time,
-            outbox_sleep=self.time.sleep,
+            outbox_clock=None if self.real_time else self.time,
+            outbox_sleep=None if self.real_time else self.time.sleep,
             computers=Computers(),
             poll_timeout=1,
-            # The outbox keeps the budget in virtual time; the limiter (real time) is kept
-            # in the path, wide open, and still waits out a 429 (max_retries).
-            rate_limiter=AIORateLimiter(
-                overall_max_rate=10_000, group_max_rate=10_000, max_retries=3
-            ),
         )
         self.watch_public()
         await start(self.bot, poll_timeout=1)
@@ -65,12 +61,15 @@ class World(PlatformWorld):
         await self.deliver(update_id)
         return await self.fake.answered(query_id)
 
-    def table(self, thread: int | None = None) -> LiveTable:
-        assert self.bot is not None
-        place = Place("telegram", str(GROUP), str(thread) if thread else "")
-        table = self.bot.manager.table_at(place)
+    def table(self, thread: int | None = None, chat: int = GROUP) -> LiveTable:
+        table = self.table_or_none(thread, chat)
         assert table is not None
         return table
+
+    def table_or_none(self, thread: int | None = None, chat: int = GROUP) -> LiveTable | None:
+        """The live table in that place, if there is one."""
+        assert self.bot is not None
+        return self.bot.manager.table_at(Place("telegram", str(chat), str(thread or "")))
 
     def assert_group_got_only_checked_screens(self) -> None:
         assert not self.leaks, self.leaks[0]

@@ -4,8 +4,13 @@ English, /lang, /rules and /help."""
 
 from __future__ import annotations
 
+import string
+
+import pytest
+
 from bot.render.codes import decode
 from bot.telegram.handlers import COMMAND_NAMES
+from bot.telegram.texts import TEXTS
 from tests.bot.telegram.harness import GROUP, World
 
 ALI, BADR, CARLA = 201, 202, 203
@@ -79,10 +84,54 @@ async def test_only_the_creator_or_an_admin_stops_a_table(world: World) -> None:
     table = world.table()
     await world.say(GROUP, BADR, "/stop")
     assert table.status == "lobby"
-    assert "هذا لمنشئ الطاولة أو مشرف المجموعة فقط." in world.fake.in_chat(GROUP)[-1].text
-    world.fake.admins.add(CARLA)
+    assert "منشئُها أو مشرفُ المجموعة" in world.fake.in_chat(GROUP)[-1].text
+    world.fake.members[(GROUP, CARLA)] = "administrator"
     await world.say(GROUP, CARLA, "/stop")
     assert table.status == "stopped"
+
+
+async def test_the_group_s_owner_may_stop_a_table(world: World) -> None:
+    await world.say(GROUP, ALI, "/new syrian41")
+    world.fake.members[(GROUP, BADR)] = "creator"  # the Bot API's status of the owner
+    await world.say(GROUP, BADR, "/stop")
+    assert world.table_or_none() is None
+
+
+@pytest.mark.parametrize("gone", ["left", "kicked", "restricted_left"])
+async def test_a_seated_player_may_stop_a_table_whose_creator_left_the_group(
+    world: World, gone: str
+) -> None:
+    await world.say(GROUP, ALI, "/new syrian41")
+    table = world.table()
+    await world.say(GROUP, BADR, "/join")
+    world.fake.members[(GROUP, ALI)] = gone
+    await world.say(GROUP, BADR, "/stop")
+    assert table.status == "stopped"
+
+
+@pytest.mark.parametrize("status", ["member", "restricted"])
+async def test_while_the_creator_is_in_the_group_another_player_may_not_stop(
+    world: World, status: str
+) -> None:
+    await world.say(GROUP, ALI, "/new syrian41")
+    table = world.table()
+    await world.say(GROUP, BADR, "/join")
+    world.fake.members[(GROUP, ALI)] = status
+    await world.say(GROUP, BADR, "/stop")
+    assert table.status == "lobby"
+    asked = [c.params for c in world.fake.calls if c.method == "getChatMember"]
+    assert {int(p["user_id"]) for p in asked} == {ALI, BADR}  # the creator was checked
+
+
+async def test_someone_not_at_the_table_may_not_stop_it_even_when_its_creator_left(
+    world: World,
+) -> None:
+    await world.say(GROUP, ALI, "/new syrian41")
+    table = world.table()
+    world.fake.members[(GROUP, ALI)] = "left"
+    await world.say(GROUP, CARLA, "/stop")
+    assert table.status == "lobby"
+    assert "غادر منشئها المجموعة" in world.fake.in_chat(GROUP)[-1].text
 
 
 async def test_lang_rules_and_help_answer_in_the_group_s_language(world: World) -> None:
@@ -102,9 +151,106 @@ async def test_lang_rules_and_help_answer_in_the_group_s_language(world: World) 
 
 async def test_a_garbage_command_argument_gets_a_polite_answer(world: World) -> None:
     await world.say(GROUP, ALI, "/new poker")
+    assert world.table_or_none() is None
+    assert "poker" in world.fake.in_chat(GROUP)[-1].text
     assert "syrian41" in world.fake.in_chat(GROUP)[-1].text
     await world.say(GROUP, ALI, "/join")
     assert "/new" in world.fake.in_chat(GROUP)[-1].text  # no table here yet
+
+
+async def test_new_with_words_it_does_not_understand_opens_nothing_and_names_them(
+    world: World,
+) -> None:
+    await world.say(GROUP, ALI, "/lang en")
+    await world.say(GROUP, ALI, "/new 41 999 insane")
+    assert world.table_or_none() is None
+    reply = world.fake.in_chat(GROUP)[-1].text
+    assert "I did not understand" in reply
+    assert "“999”" in reply and "“insane”" in reply  # named back, each one
+    assert "syrian41" in reply and "31, 51 or 61" in reply and "easy or hard" in reply
+
+
+async def test_a_solo_target_must_be_31_51_or_61(world: World) -> None:
+    await world.say(GROUP, ALI, "/lang en")
+    await world.say(GROUP, ALI, "/new solo 45")
+    assert world.table_or_none() is None
+    reply = world.fake.in_chat(GROUP)[-1].text
+    assert "31, 51 or 61" in reply and "45" in reply
+    await world.say(GROUP, ALI, "/new solo 51 hard")
+    config = world.table().config
+    assert (config.target, config.difficulty) == (51, "hard")
+
+
+async def test_a_target_for_a_game_that_has_none_is_refused(world: World) -> None:
+    await world.say(GROUP, ALI, "/lang en")
+    await world.say(GROUP, ALI, "/new trix 51")
+    assert world.table_or_none() is None
+    reply = world.fake.in_chat(GROUP)[-1].text
+    assert "no target" in reply and "/new trix_complex" in reply
+
+
+async def test_rules_of_an_unknown_game_name_it_and_the_games_accepted(world: World) -> None:
+    await world.say(GROUP, ALI, "/lang en")
+    before = len(world.fake.in_chat(GROUP))
+    await world.say(GROUP, ALI, "/rules zzz")
+    replies = world.fake.in_chat(GROUP)[before:]
+    assert len(replies) == 1  # not the four rule texts
+    assert "zzz" in replies[0].text
+    assert all(name in replies[0].text for name in ("syrian41", "tarneeb_solo", "trix"))
+
+
+@pytest.mark.parametrize(
+    ("command", "usage"),
+    [
+        ("/join 5 6", "/join"),
+        ("/lang xx", "/lang ar"),
+        ("/lang en fr", "/lang ar"),
+        ("/score now", "/score"),
+        ("/begin please", "/begin"),
+        ("/stop it", "/stop"),
+    ],
+)
+async def test_garbage_after_a_command_gets_its_usage_line_and_changes_nothing(
+    world: World, command: str, usage: str
+) -> None:
+    await world.say(GROUP, ALI, "/new syrian41")
+    table = world.table()
+    before = (table.status, list(table.seats), world.bot.contacts.language(str(GROUP)))  # type: ignore[union-attr]
+    await world.say(GROUP, BADR, command)
+    assert usage in world.fake.in_chat(GROUP)[-1].text
+    after = (table.status, list(table.seats), world.bot.contacts.language(str(GROUP)))  # type: ignore[union-attr]
+    assert after == before
+
+
+async def test_a_hostile_display_name_reaches_the_group_as_plain_text(world: World) -> None:
+    hostile = "@everyone **Bold** <b>x</b> ||x||"
+    await world.say(GROUP, ALI, "/new syrian41")
+    update = world.fake.command(GROUP, BADR, "/join", name=hostile)
+    await world.deliver(update)
+    seat = world.table().seats[1]
+    assert seat is not None and seat.name == hostile
+    lobby = world.fake.in_chat(GROUP)[0]
+    assert hostile in lobby.text  # exactly the characters the player chose
+    writes = world.fake.writes_to(GROUP)
+    assert writes
+    for call in writes:
+        assert "parse_mode" not in call.params and "entities" not in call.params
+
+
+def test_the_unreachable_notice_is_true_for_a_chat_never_opened_and_a_blocked_bot() -> None:
+    english, arabic = TEXTS["en"]["dm_needed"], TEXTS["ar"]["dm_needed"]
+    assert "yet" not in english and "never" in english and "blocked" in english
+    assert "بعد" not in arabic and "لم تُفتح" in arabic and "محظور" in arabic
+
+
+def test_both_languages_have_the_same_telegram_texts_and_placeholders() -> None:
+    def fields(catalog: dict[str, str]) -> dict[str, set[str]]:
+        return {
+            key: {name for _, name, _, _ in string.Formatter().parse(value) if name}
+            for key, value in catalog.items()
+        }
+
+    assert fields(TEXTS["en"]) == fields(TEXTS["ar"])
 
 
 async def test_new_tables_take_the_operator_s_defaults(world: World) -> None:

@@ -5,28 +5,61 @@ and whole matches are played by pressing the buttons of their private hands."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
-from bot.render.codes import encode
+from bot.render.codes import decode, encode
+from bot.render.model import Screen
+from bot.tables import LiveTable
+from engine.players import HeuristicPlayer
 from tests.bot.support import eventually
-from tests.bot.telegram.harness import GROUP, World, play_out
+from tests.bot.telegram.harness import GROUP, World, play_out, playable
 
 ALI, BADR, CARLA = 101, 102, 103
+OTHER_GROUP = -100888
 
 
-async def open_table(world: World, variant: str, humans: list[int]) -> None:
+async def open_table(
+    world: World, variant: str, humans: list[int], group: int = GROUP
+) -> LiveTable:
     """/new, /join, /addbot for the empty seats, everyone opens the DM, /begin."""
-    await world.say(GROUP, humans[0], f"/new {variant}")
+    await world.say(group, humans[0], f"/new {variant}")
     for user in humans[1:]:
-        await world.say(GROUP, user, "/join")
+        await world.say(group, user, "/join")
     for _ in range(4 - len(humans)):
-        await world.say(GROUP, humans[0], "/addbot")
-    table = world.table()
+        await world.say(group, humans[0], "/addbot")
+    table = world.table(chat=group)
     for user in humans:  # the deep link t.me/<bot>?start=t<table> opens the DM with /start
         await world.say(user, user, f"/start t{table.id}")
-    await world.say(GROUP, humans[0], "/begin")
+    await world.say(group, humans[0], "/begin")
     assert table.status == "running"
+    return table
+
+
+async def press_when_ready(world: World, table: LiveTable, user: int) -> str:
+    """Wait until it is ``user``'s turn and their hand shows it, press a legal button as a
+    sensible player would, and return the callback query's id (not waiting for it)."""
+    seat = table.seat_of(str(user))
+    assert seat is not None
+
+    def current() -> list[str]:
+        match = table.match
+        if match is None or seat not in match.to_act:
+            return []
+        message = world.fake.latest_with_buttons(user)
+        choices = playable(message) if message is not None else []
+        return [data for data in choices if decode(data)[1] == table.seq]  # type: ignore[index]
+
+    await eventually(lambda: bool(current()))
+    assert table.match is not None
+    wanted = HeuristicPlayer().decide(table.match.view(seat))
+    choices = current()
+    chosen = [data for data in choices if decode(data)[2] == wanted]  # type: ignore[index]
+    message = world.fake.latest_with_buttons(user)
+    assert message is not None
+    query, _ = world.fake.press(user, message, (chosen or choices)[0])
+    return query
 
 
 @pytest.mark.parametrize(
@@ -120,6 +153,13 @@ async def test_a_player_the_bot_cannot_write_to_gets_a_deep_link(world: World) -
     ]
     assert any(link.endswith(f"?start=t{world.table().id}") for link in links)
     assert world.bot is not None and not world.bot.contacts.dm_ok(str(CARLA))
+    # /hand answers with the link, in words that do not assume she never opened the chat.
+    await world.say(GROUP, CARLA, "/hand")
+    notice = world.fake.in_chat(GROUP)[-1]
+    assert notice.text.startswith("Player103") and "محظور" in notice.text
+    assert "بعد" not in notice.text and notice.keyboard[0][0]["url"].endswith(
+        f"?start=t{world.table().id}"
+    )
 
 
 async def test_a_429_is_waited_out_and_the_match_completes(world: World) -> None:
@@ -130,6 +170,65 @@ async def test_a_429_is_waited_out_and_the_match_completes(world: World) -> None
     await play_out(world, {table.seat_of(str(ALI)): ALI}, random.Random(4))  # type: ignore[dict-item]
     assert table.status == "finished"
     assert not world.fake.fail_next  # both 429s were served, and waited out
+
+
+async def test_a_429_in_one_group_pauses_only_that_group_then_its_newest_table_arrives(
+    real_time_world: World,
+) -> None:
+    world = real_time_world
+    assert world.bot is not None
+    table = await open_table(world, "syrian41", [ALI])
+    other = await open_table(world, "syrian41", [BADR], group=OTHER_GROUP)
+    await world.settle()
+    queued: list[str] = []  # the screens of the flooded group's table message, in order
+    outbox = world.bot.outbox
+    for name in ("post", "show"):
+
+        def spy(
+            chat: str,
+            key: object,
+            screen: Screen,
+            _original: object = getattr(outbox, name),
+            **options: object,
+        ) -> None:
+            if chat == str(GROUP) and key == ("table", table.id):
+                queued.append(screen.text)
+            _original(chat, key, screen, **options)  # type: ignore[operator]
+
+        setattr(outbox, name, spy)
+    flood = 4.0
+    began = time.monotonic()
+    world.fake.flood(GROUP, flood)  # Telegram's flood control, for this group only
+    ended = began + flood
+    await world.fake.answered(await press_when_ready(world, table, ALI))
+
+    def refused() -> list[float]:  # when the group's writes were answered 429
+        return [c.at for c in world.fake.writes_to(GROUP) if began <= c.at < ended]
+
+    await eventually(lambda: bool(refused()))
+    paused = refused()[0]
+    await world.fake.answered(await press_when_ready(world, other, BADR))
+    await world.fake.answered(await press_when_ready(world, table, ALI))
+    assert time.monotonic() < ended and len(queued) >= 2  # two moves queued while paused
+    # (b) neither the private chats nor the other group waited for the flooded group.
+    for chat in (ALI, BADR, OTHER_GROUP):
+        assert any(paused < call.at < ended for call in world.fake.writes_to(chat)), chat
+    # (a) once the wait is over, the group gets the newest screen, and only that one.
+    await outbox.flush()
+    during = [c for c in world.fake.writes_to(GROUP) if paused <= c.at < ended]
+    after = [c for c in world.fake.writes_to(GROUP) if c.at >= ended]
+    assert during and len(after) == 1
+    assert after[0].params["text"] == queued[-1]
+    shown = [m.text for m in world.fake.in_chat(GROUP) if m.text == queued[-1]]
+    assert shown == [queued[-1]]
+
+
+async def test_a_server_error_is_retried_until_the_write_arrives(world: World) -> None:
+    world.fake.broken[GROUP] = 3  # three answers of 502 Bad Gateway, then it recovers
+    await world.say(GROUP, ALI, "/help")
+    attempts = [c for c in world.fake.calls if c.method == "sendMessage"]
+    assert len(attempts) == 4
+    assert "سهرة" in world.fake.in_chat(GROUP)[-1].text
 
 
 async def test_a_restart_mid_match_resumes_the_same_match(world: World) -> None:

@@ -21,6 +21,7 @@ import pytest
 import engine
 from engine.cards import FULL_MASK, SUIT_MASKS, card_code, cards_of, parse_card
 from engine.dealing import deck_for_hands
+from engine.params import SYRIAN41, TARNEEB41_DOUBLE
 from engine.players import new_player
 from engine.players.bidding import estimate_tricks, solo_call, spread, tarneeb_bid
 from engine.players.cardplay import choose_play
@@ -353,10 +354,9 @@ def test_estimate_tricks_ranks_hands_sensibly() -> None:
 
 def bid_for(estimate: float, legal: list[int], **context: Any) -> int:
     base: dict[str, Any] = {
-        "double_from": None,
+        "params": SYRIAN41,
         "others": 0,
         "last": False,
-        "min_total": 11,
         "score": 0,
         "partner_score": 0,
     }
@@ -377,15 +377,15 @@ def test_bids_grow_with_the_hands_strength() -> None:
 def test_t41d_never_bids_6_where_t41_would() -> None:
     """T41D.1: 6 does not exist; a hand worth a 6 in T41 bids 7 (doubled, T41D.4)."""
     assert bid_for(8, T41_BIDS) == 6
-    assert bid_for(8, T41D_BIDS, double_from=7, min_total=12) == 7
+    assert bid_for(8, T41D_BIDS, params=TARNEEB41_DOUBLE) == 7
     for tenth in range(0, 131):
-        assert bid_for(tenth / 10, T41D_BIDS, double_from=7, min_total=12) != 6
+        assert bid_for(tenth / 10, T41D_BIDS, params=TARNEEB41_DOUBLE) != 6
 
 
 def test_t41d_never_bids_2_from_a_score_of_30() -> None:
     """T41D.2: with 2 not legal, a weak hand takes the smallest legal bid, 3."""
     legal = [b for b in T41D_BIDS if b != 2]
-    assert bid_for(0.5, legal, double_from=7, min_total=12, score=34) == 3
+    assert bid_for(0.5, legal, params=TARNEEB41_DOUBLE, score=34) == 3
 
 
 def test_t41d_weak_hand_at_30_or_more_bids_3_in_a_real_match() -> None:

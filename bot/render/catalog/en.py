@@ -1,0 +1,271 @@
+"""Every user-facing string in English, by key (the Arabic catalog has the same keys and
+placeholders; ``tests/bot/render/test_i18n.py`` checks it)."""
+
+EN: dict[str, str] = {
+    # lobby
+    "lobby_title": "🃏 {variant} — new table #{table}",
+    "lobby_options": "Options: {options}",
+    "opt_target": "target {value}",
+    "opt_turn": "{value} s per card",
+    "opt_bid": "{value} s per bid",
+    "opt_difficulty_easy": "computers: easy",
+    "opt_difficulty_hard": "computers: hard",
+    "team_a": "Team A",
+    "team_b": "Team B",
+    "seat_empty": "(empty seat)",
+    "seat_line": "Seat {seat}: {name}",
+    "computer_mark": "🤖",
+    "away_mark": "(computer playing)",
+    "dm_needed": "Still to open a private chat with the bot: {names}",
+    "lobby_waiting": "Waiting for {count} more — join, or add a computer.",
+    "lobby_ready": "All four seats are filled: press Start.",
+    "btn_join": "Join",
+    "btn_leave": "Leave",
+    "btn_add_computer": "Add computer",
+    "btn_start": "Start",
+    "btn_rules": "Rules",
+    "btn_hand": "My hand",
+    # the public table
+    "table_title": "🃏 {variant} · table #{table} · deal {deal}",
+    "kingdom_line": "Kingdom {kingdom} of {kingdoms} · owner {owner} · {contract}",
+    "dealer_line": "Dealer: {dealer}",
+    "shown_line": "Shown card: {card} · trump {suit}",
+    "trump_line": "Trump: {suit}",
+    "declarer_line": "Declarer: {name} · bid {bid}",
+    "high_bid_line": "Highest bid: {bid} ({name})",
+    "contract_complex": "Complex",
+    "contract_trix": "Trix",
+    "contract_choosing": "the owner is choosing",
+    "doubling_open": "Doubling window open: holders of K♥ or a queen answer in secret.",
+    "doubled_line": "Doubled: {cards}",
+    "no_doubles": "Doubled: nothing",
+    "player_line": "{marker}{name}{team}: {details}",
+    "bid_value": "bid {bid}",
+    "bid_pass": "pass",
+    "bid_none": "bid —",
+    "tricks_value": "tricks {tricks}",
+    "score_value": "score {score}",
+    "points_value": "this deal {points}",
+    "cards_left": "cards {count}",
+    "team_scores": "{team_a}: {a} · {team_b}: {b} · target {target}",
+    "solo_target": "First to {target} wins",
+    "trix_target": "After {deals} deals the higher team total wins",
+    "trick_line": "On the table: {plays}",
+    "trick_empty": "On the table: —",
+    "last_trick_line": "Last trick: {plays} → {winner}",
+    "rows_title": "Rows:",
+    "finished_line": "Out: {order}",
+    "turn_line": "▶ {names} to {what}",
+    "turn_time": "({time} left)",
+    "what_bid": "bid",
+    "what_play": "play",
+    "what_trump": "name trump",
+    "what_contract": "choose the contract",
+    "what_double": "answer",
+    "waiting_doubles": "▶ Waiting for the doubling answers {time}",
+    # the private hand
+    "hand_title": "Your hand — {variant}, deal {deal}",
+    "your_turn": "▶ Your turn: {what}.",
+    "not_your_turn": "Waiting for {names}.",
+    "your_bid": "Your bid: {bid} · your tricks: {tricks}",
+    "bids_so_far": "Bids so far: {bids} (total {total}; the deal needs {needed})",
+    "pick_bid": "Choose your bid:",
+    "pick_trump": "Choose trump:",
+    "pick_contract": "Choose the contract for your kingdom:",
+    "pick_doubles": "Double in secret? Tap cards to mark them, then confirm.",
+    "btn_pass": "Pass",
+    "btn_complex": "Complex",
+    "btn_trix": "Trix",
+    "btn_confirm_doubles": "Confirm: double {cards}",
+    "btn_no_double": "Confirm: no double",
+    "your_answer": "Your answer: {cards}",
+    "answer_none": "no double",
+    "must_pass": "No card fits: you must pass.",
+    "hand_empty": "Your hand is empty.",
+    # score sheet and result
+    "sheet_title": "📋 Deal {deal} — score sheet",
+    "sheet_cancelled": "Deal {deal} cancelled: bids total {total}, {needed} needed.",
+    "sheet_line": "{name}: {details}",
+    "made": "✓",
+    "failed": "✗",
+    "delta_total": "{delta} → {total}",
+    "double_mark": "×2",
+    "doubles_count": "doubled {count}",
+    "place_value": "place {place}",
+    "result_title": "🏁 Match over — {variant}",
+    "result_winners": "Winners: {names}",
+    "result_draw": "A draw: the team totals are equal.",
+    "result_stopped": "The table was stopped.",
+    "result_abandoned": "The table was abandoned (nobody played for too long).",
+    "result_expired": "The lobby expired.",
+    "final_scores": "Final scores:",
+    # events (console and logs of play)
+    "ev_bid": "{name} bids {bid}",
+    "ev_pass": "{name} passes",
+    "ev_play": "{name} plays {card}",
+    "ev_trick": "{name} takes the trick",
+    "ev_trick_points": "{name} takes the trick ({points})",
+    "ev_trump": "{name} names trump {suit}",
+    "ev_auction": "{name} wins the auction with {bid}",
+    "ev_contract": "{name} chooses {contract}",
+    "ev_doubles": "Doubles revealed: {cards}",
+    "ev_out": "{name} is out, place {place} ({points})",
+    "ev_deal": "New deal {deal}",
+    "ev_cancelled": "Bids total {total} — deal cancelled, it passes to the next dealer",
+    "ev_taken_over": "{name} is away: a computer plays the seat",
+    "ev_reclaimed": "{name} is back",
+    # refusals
+    "refuse_unknown_table": "There is no such table (it may have ended).",
+    "refuse_place_taken": "A table is already open here; finish or stop it first.",
+    "refuse_not_in_lobby": "The table has already started.",
+    "refuse_not_running": "The table is not being played.",
+    "refuse_not_seated": "You do not have a seat at this table.",
+    "refuse_already_seated": "You already have a seat at this table.",
+    "refuse_seat_taken": "That seat is taken.",
+    "refuse_seat_empty": "That seat is empty.",
+    "refuse_table_full": "The table is full.",
+    "refuse_not_enough_players": "Four seats must be filled to start.",
+    "refuse_not_your_turn": "It is not your turn.",
+    "refuse_stale": "That button is out of date; use the latest message.",
+    "refuse_illegal": "That move is not allowed.",
+    "refuse_not_allowed": "Only the table's creator or a chat admin can do that.",
+    "refuse_not_away": "Your seat is not being played for you.",
+    "refuse_bad_option": "That option is not valid.",
+    "refuse_storage": "The move could not be saved; please try again.",
+    "illegal_must_follow_suit": "You must follow suit.",
+    "illegal_card_not_held": "You do not hold that card.",
+    "illegal_not_playable": "That card does not fit the rows yet.",
+    "illegal_pass_not_allowed": (
+        "You cannot pass now: you hold a card that fits the rows, or you are the dealer"
+        " and everyone else has passed."
+    ),
+    "illegal_bid_forbidden": "That bid does not exist in this variant.",
+    "illegal_bid_two_forbidden": "With {no_two_from} points or more you may not bid {lowest_bid}.",
+    "illegal_bid_too_low": "Your bid must be higher than the current one.",
+    "illegal_already_answered": "You have already answered.",
+    "illegal_not_doublable": "You may double only K♥ or a queen you hold.",
+    # rules summaries (/rules and a new table): one title line, short "• " lines; the
+    # numbers are filled in from engine.params by bot/render/rules_text.py
+    "rules_syrian41": "\n".join(
+        (
+            "Syrian Tarneeb 41",
+            "• Four players in two teams; partners sit opposite. Bids, tricks and scores "
+            "are personal; a team's score is the sum of both partners' scores.",
+            "• The deal passes to the right after every hand. Cards are dealt one by one "
+            "from the dealer's right; the dealer receives last.",
+            "• Trump: the dealer's own last card is shown to all; trump is the other suit "
+            "of the same colour (♣ with ♠, ♦ with ♥). Nobody chooses; the shown card stays "
+            "in the dealer's hand.",
+            "• Bidding: from the dealer's right, dealer last, each player bids once the "
+            "number of tricks they will take themselves, {min_bid} to {max_bid}. No pass.",
+            "• If the four bids total less than {min_total}, the hand is cancelled and the "
+            "next dealer deals again.",
+            "• Play: the player on the dealer's right leads the first trick. Follow suit if "
+            "you can; if void, play any card (never forced to trump). The highest trump "
+            "wins, else the highest card of the led suit; the winner leads next.",
+            "• Scoring: take your bid or more and you gain your bid; fewer and you lose it. "
+            "Extra tricks add nothing; scores may go negative.",
+            "• Winning: a team qualifies when one partner has {target} or more and the "
+            "other is above zero. If both teams qualify, the higher team total wins; an "
+            "exact tie plays one more hand.",
+            "• Timeout: you bid {min_bid} (the dealer bids what brings the total to "
+            "{min_total}) and play your weakest legal card.",
+        )
+    ),
+    "rules_tarneeb41_double": "\n".join(
+        (
+            "Tarneeb 41 with doubled high bids",
+            "• Four players in two teams; partners sit opposite. Bids, tricks and scores "
+            "are personal; a team's score is the sum of both partners' scores.",
+            "• The deal passes to the right after every hand; the dealer receives last. "
+            "Your hand is sorted by suit, ascending.",
+            "• Trump: the dealer's last card is shown to all; trump is the other suit of "
+            "the same colour (♣ with ♠, ♦ with ♥).",
+            "• Bidding: from the dealer's right, each player bids once the tricks they "
+            "expect to take, {min_bid} to {max_bid}; {no_bid} does not exist. With "
+            "{no_two_from} points or more you may not bid {min_bid} until your score drops "
+            "below {no_two_from}.",
+            "• If the bids total {below_total} or less, the hand is cancelled and the next "
+            "dealer deals; play needs a total of {min_total} or more.",
+            "• Play: the player on the dealer's right leads. Follow suit if you can; if "
+            "void, play any card (never forced to trump). The highest trump wins, else the "
+            "highest card of the led suit.",
+            "• Scoring: make your bid and you gain it; fail and you lose it. A bid of "
+            "{double_from} or more counts double both ways (bid {double_from} made "
+            "+{double_made}, bid {double_next} failed −{double_failed}).",
+            "• Winning: a team qualifies when one partner has {target} or more and the "
+            "other is above zero. If both teams qualify, the higher team total wins; an "
+            "exact tie plays one more hand.",
+            "• Timeout: the smallest legal bid (the dealer: the smallest that brings the "
+            "total to {min_total}) and the weakest legal card.",
+        )
+    ),
+    "rules_tarneeb_solo": "\n".join(
+        (
+            "Solo Tarneeb",
+            "• Four players, each for themselves. The table's creator picks the target: "
+            "{targets}.",
+            "• The deal passes to the right after every hand. No card is shown; trump comes "
+            "from the auction.",
+            "• Auction: from the dealer's right, bid the tricks you alone will take, "
+            "{min_bid} to {max_bid}, each bid higher than the last. Whoever passes is out "
+            "of the auction; it ends when all the others have passed after the last bid, or "
+            "at once on a bid of {max_bid}.",
+            "• If the first three all pass with no bid, the dealer must bid at least "
+            "{min_bid}. No redeal.",
+            "• Trump: the highest bidder (declarer) picks it from the four suits (no "
+            "no-trump) and leads the first trick.",
+            "• Play: follow suit if you can; if void, play any card — you are never forced "
+            "to trump. The highest trump wins, else the highest card of the led suit.",
+            "• Scoring (all 13 tricks are played): bid made, the declarer scores the tricks "
+            "taken and nobody else scores; all 13 without bidding {max_bid} (kaboot) scores "
+            "{kaboot}; bid failed, the declarer loses the bid and each other player scores "
+            "their tricks.",
+            "• Bid {max_bid}: taking all 13 scores {grand_slam}; otherwise the declarer "
+            "loses {grand_slam_failed} and the others score double their tricks.",
+            "• Winning: once one or more players reach the target, the highest score wins; "
+            "a tie at the top plays another hand.",
+            "• Timeout: pass (the forced dealer bids {min_bid}), trump is your longest "
+            "suit, and the weakest legal card is played.",
+        )
+    ),
+    "rules_trix_complex": "\n".join(
+        (
+            "Trix Complex Partnership",
+            "• Four players in two teams; partners sit opposite. Scores go to each player; "
+            "the team total is both partners' scores. No trump in any contract.",
+            "• Four kingdoms of two contracts (Complex, Trix): {deals} deals, each freshly "
+            "shuffled. Whoever holds 7♥ in the first deal owns the first kingdom; ownership "
+            "then passes to the right after both contracts.",
+            "• The owner picks which contract is played first (timeout: Complex); the other "
+            "follows.",
+            "• Complex: the owner leads; follow suit if you can, else any card; the highest "
+            "card of the led suit wins. The taker gets −{trick_cost} per trick, "
+            "−{diamond_cost} per diamond, −{queen_cost} per queen and −{king_cost} for K♥ "
+            "(Q♦ costs −{diamond_cost} and −{queen_cost}). A deal totals −{complex_total}.",
+            "• Doubling (Complex only, before the first trick): holders of K♥ or queens may "
+            "double them in secret; doubles are revealed together. Whoever takes a doubled "
+            "card pays double (K♥ −{king_double}, queen −{queen_double}) and the doubler "
+            "gains {king_cost} or {queen_cost}; if the doubler takes it, the trick's leader "
+            "gains instead; if the doubler also led that trick, it costs only −{king_cost} "
+            "or −{queen_cost}.",
+            "• Trix: each suit's row starts at its J and grows up to A and down to 2. Play "
+            "a J or a card next to a row's end; pass only with no legal card. Emptying your "
+            "hand first, second, third, fourth: +{first}, +{second}, +{third}, +{fourth}.",
+            "• After the eighth deal the higher team total wins; equal totals are a draw.",
+            "• Timeout: no double; the weakest legal card (or pass) is played.",
+        )
+    ),
+    # computer players: one name per seat, so that three of them can be told apart
+    "computer_0": "Salim",
+    "computer_1": "Nour",
+    "computer_2": "Rami",
+    "computer_3": "Huda",
+    # the terminal table (sahra play)
+    "console_resume": "Resuming your saved match (table #{table}).",
+    "console_new": "A new match: you sit in seat {seat} with three computer players.",
+    "console_prompt": "Your move (number): ",
+    "console_bad_number": "Please type the number of one of the moves listed ({first}–{last}).",
+    "console_saved": "Input closed: the match is saved. Run the same command again to resume.",
+    "console_moves": "Your moves:",
+}

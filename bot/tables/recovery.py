@@ -1,0 +1,89 @@
+"""Rebuilding live tables from the store: the action log is the truth, and replaying it
+through a fresh engine gives the exact state every acknowledged move left."""
+
+from __future__ import annotations
+
+import engine
+from bot.tables.config import TableConfig
+from bot.tables.live import DeadlineKind, LiveTable, Place, Seat, Status
+from storage.records import ActionRecord, StoredTable
+
+# What a reload copies from the stored table onto the one the rest of the process holds.
+RELOADED = (
+    "status",
+    "seats",
+    "match",
+    "seq",
+    "window_seq",
+    "deadline",
+    "deadline_kind",
+    "last_human_at",
+    "updated_at",
+)
+
+
+def live_table(stored: StoredTable) -> LiveTable:
+    row = stored.table
+    status: Status = row.status  # type: ignore[assignment]  # the store holds our statuses
+    kind: DeadlineKind | None = row.deadline_kind  # type: ignore[assignment]
+    table = LiveTable(
+        id=row.id,
+        place=Place(row.platform, row.chat, row.thread),
+        config=TableConfig.model_validate_json(row.config),
+        seed=row.seed,
+        creator=row.creator,
+        status=status,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        last_human_at=row.last_human_at,
+        decks=row.decks,
+        deadline=row.deadline,
+        deadline_kind=kind,
+    )
+    for seat in stored.seats:
+        table.seats[seat.seat] = Seat(
+            seat.kind,  # type: ignore[arg-type]
+            seat.owner,
+            seat.name,
+            seat.language,
+            seat.away,
+            seat.timeouts,
+        )
+    if table.status == "running":
+        actions = stored.actions
+        replay(table, actions)
+        if actions and actions[-1].seq > row.seq:
+            # Moves carry the timer in their own row (the table row is not rewritten).
+            last = actions[-1]
+            table.deadline = last.deadline
+            table.deadline_kind = last.deadline_kind  # type: ignore[assignment]
+            table.updated_at = max(table.updated_at, last.at)
+        humans = [a.at for a in actions if a.source == "human"]
+        table.last_human_at = max([table.last_human_at, *humans])
+    return table
+
+
+def replay(table: LiveTable, actions: list[ActionRecord]) -> None:
+    match = engine.new_match(
+        table.variant,
+        seed=table.seed,
+        options=table.config.engine_options(),
+        decks=table.decks,
+    )
+    table.seq = 0
+    for action in actions:
+        if action.seq != table.seq + 1:
+            raise RuntimeError(f"table {table.id}: action log gap at {action.seq}")
+        was_doubling = match.phase == "doubling"
+        match.apply(action.seat, action.action)
+        table.seq = action.seq
+        if match.phase == "doubling" and not was_doubling:
+            table.window_seq = action.seq  # TX.7: answers drawn then stay valid
+    table.match = match
+
+
+def refresh(table: LiveTable, stored: StoredTable) -> None:
+    """Make ``table`` (the object everyone holds) what the store says it is."""
+    fresh = live_table(stored)
+    for name in RELOADED:
+        setattr(table, name, getattr(fresh, name))

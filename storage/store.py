@@ -1,0 +1,373 @@
+"""The typed store: every SQL statement Sahra runs lives here (or in ``schema.py``).
+
+The core hands ``Store.commit`` a list of changes (``storage.records``); the store turns
+each into a statement and commits them as one job of the group-committing writer, in the
+order given. Reads return records. This is the seam a second backend plugs into: it
+implements the same methods for its own dialect.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from storage.database import Database, Statement
+from storage.errors import Conflict, StorageError
+from storage.records import (
+    ActionAppended,
+    ActionRecord,
+    Change,
+    ChatLanguageSet,
+    Contact,
+    DmReachability,
+    PlayerSeen,
+    ResultRecord,
+    ResultRecorded,
+    SeatRecord,
+    SeatSet,
+    StoredTable,
+    TableCreated,
+    TableRecord,
+    TableSummary,
+    TableUpdated,
+)
+from storage.schema import SCHEMA_VERSION
+
+LIVE_STATUSES = ("lobby", "running")
+
+INSERT_TABLE = (
+    "INSERT INTO tables (id, platform, chat, thread, variant, config, seed, decks, status,"
+    " creator, created_at, updated_at, last_human_at, deadline, deadline_kind, seq)"
+    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+)
+UPDATE_TABLE = (
+    "UPDATE tables SET status = ?, seq = ?, updated_at = ?, last_human_at = ?, deadline = ?,"
+    " deadline_kind = ? WHERE id = ?"
+)
+UPSERT_SEAT = (
+    "INSERT OR REPLACE INTO seats (table_id, seat, kind, owner, name, language, away, timeouts)"
+    " VALUES (?,?,?,?,?,?,?,?)"
+)
+DELETE_SEAT = "DELETE FROM seats WHERE table_id = ? AND seat = ?"
+INSERT_ACTION = (
+    "INSERT INTO actions (table_id, seq, seat, action, source, at, deadline, deadline_kind)"
+    " VALUES (?,?,?,?,?,?,?,?)"
+)
+UPSERT_PLAYER = (
+    "INSERT INTO players (platform, user_id, name, language, updated_at) VALUES (?,?,?,?,?)"
+    " ON CONFLICT (platform, user_id) DO UPDATE SET name = excluded.name,"
+    " language = excluded.language, updated_at = excluded.updated_at"
+)
+INSERT_RESULT = (
+    "INSERT OR REPLACE INTO results (table_id, variant, status, finished_at, winners, draw,"
+    " scores, players) VALUES (?,?,?,?,?,?,?,?)"
+)
+UPSERT_CHAT = (
+    "INSERT INTO chats (platform, chat, language, updated_at) VALUES (?,?,?,?)"
+    " ON CONFLICT (platform, chat) DO UPDATE SET language = excluded.language,"
+    " updated_at = excluded.updated_at"
+)
+UPSERT_DM = (
+    "INSERT INTO players (platform, user_id, name, language, dm_ok, updated_at)"
+    " VALUES (?,?,?,?,?,?) ON CONFLICT (platform, user_id) DO UPDATE SET"
+    " dm_ok = excluded.dm_ok, updated_at = excluded.updated_at"
+)
+
+
+def encode_action(action: dict[str, Any]) -> str:
+    """The action as JSON for the log; card plays (nearly every action) without json.dumps.
+    Only called once the engine accepted the action, so a play's card is a valid code."""
+    if len(action) == 2 and action.get("type") == "play":
+        card = action["card"]
+        if type(card) is str and card.isalnum():
+            return '{"type":"play","card":"' + card + '"}'
+    return json.dumps(action, separators=(",", ":"))
+
+
+def _seat_row(table_id: int, record: SeatRecord) -> tuple[Any, ...]:
+    return (
+        table_id,
+        record.seat,
+        record.kind,
+        record.owner,
+        record.name,
+        record.language,
+        int(record.away),
+        record.timeouts,
+    )
+
+
+def _statement(change: Change) -> Statement:
+    """One change as one statement of this dialect."""
+    if isinstance(change, ActionAppended):  # first: nearly every change is a move
+        move = change.record
+        return (
+            INSERT_ACTION,
+            (
+                change.table_id,
+                move.seq,
+                move.seat,
+                encode_action(move.action),
+                move.source,
+                move.at,
+                move.deadline,
+                move.deadline_kind,
+            ),
+        )
+    if isinstance(change, TableUpdated):
+        return (
+            UPDATE_TABLE,
+            (
+                change.status,
+                change.seq,
+                change.updated_at,
+                change.last_human_at,
+                change.deadline,
+                change.deadline_kind,
+                change.table_id,
+            ),
+        )
+    if isinstance(change, SeatSet):
+        if change.record is None:
+            return (DELETE_SEAT, (change.table_id, change.seat))
+        return (UPSERT_SEAT, _seat_row(change.table_id, change.record))
+    if isinstance(change, TableCreated):
+        t = change.record
+        decks = None if t.decks is None else json.dumps(t.decks)
+        return (
+            INSERT_TABLE,
+            (
+                t.id,
+                t.platform,
+                t.chat,
+                t.thread,
+                t.variant,
+                t.config,
+                t.seed,
+                decks,
+                t.status,
+                t.creator,
+                t.created_at,
+                t.updated_at,
+                t.last_human_at,
+                t.deadline,
+                t.deadline_kind,
+                t.seq,
+            ),
+        )
+    if isinstance(change, PlayerSeen):
+        return (
+            UPSERT_PLAYER,
+            (change.platform, change.user_id, change.name, change.language, change.at),
+        )
+    if isinstance(change, ResultRecorded):
+        r = change.record
+        return (
+            INSERT_RESULT,
+            (
+                r.table_id,
+                r.variant,
+                r.status,
+                r.finished_at,
+                json.dumps(r.winners),
+                int(r.draw),
+                json.dumps(r.scores),
+                json.dumps(r.players),
+            ),
+        )
+    if isinstance(change, ChatLanguageSet):
+        return (UPSERT_CHAT, (change.platform, change.chat, change.language, change.at))
+    if isinstance(change, DmReachability):
+        return (
+            UPSERT_DM,
+            (
+                change.platform,
+                change.user_id,
+                change.name,
+                change.language,
+                int(change.ok),
+                change.at,
+            ),
+        )
+    raise TypeError(f"not a change: {change!r}")
+
+
+def _table(row: sqlite3.Row) -> TableRecord:
+    return TableRecord(
+        id=row["id"],
+        platform=row["platform"],
+        chat=row["chat"],
+        thread=row["thread"],
+        variant=row["variant"],
+        config=row["config"],
+        seed=row["seed"],
+        decks=None if row["decks"] is None else json.loads(row["decks"]),
+        status=row["status"],
+        creator=row["creator"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        last_human_at=row["last_human_at"],
+        deadline=row["deadline"],
+        deadline_kind=row["deadline_kind"],
+        seq=row["seq"],
+    )
+
+
+def _seat(row: sqlite3.Row) -> SeatRecord:
+    return SeatRecord(
+        seat=row["seat"],
+        kind=row["kind"],
+        owner=row["owner"],
+        name=row["name"],
+        language=row["language"],
+        away=bool(row["away"]),
+        timeouts=row["timeouts"],
+    )
+
+
+def _action(row: sqlite3.Row) -> ActionRecord:
+    return ActionRecord(
+        seq=row["seq"],
+        seat=row["seat"],
+        action=json.loads(row["action"]),
+        source=row["source"],
+        at=row["at"],
+        deadline=row["deadline"],
+        deadline_kind=row["deadline_kind"],
+    )
+
+
+class Store:
+    """Sahra's data on one SQLite file (the embedded default backend)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # ---------------------------------------------------------------- writes
+
+    async def commit(self, changes: Iterable[Change]) -> None:
+        """Write every change, in order, in one transaction; return once it is durable.
+        Raises ``Conflict`` for a broken uniqueness rule and ``StorageError`` for any
+        other failure; either way nothing of it was written."""
+        statements = [_statement(change) for change in changes]
+        if not statements:
+            return
+        try:
+            await self.db.write(*statements)
+        except sqlite3.IntegrityError as error:
+            raise Conflict(str(error)) from error
+        except StorageError:
+            raise
+        except Exception as error:  # any failure of the write is the same to the core
+            raise StorageError(f"{type(error).__name__}: {error}") from error
+
+    # ---------------------------------------------------------------- tables
+
+    async def max_table_id(self) -> int:
+        rows = await self.db.fetchall("SELECT max(id) FROM tables")
+        return int(rows[0][0] or 0)
+
+    async def live_tables(self) -> list[StoredTable]:
+        """Every lobby and running table with its seats and (running) its whole log."""
+        async with self.db.reader() as conn:
+            async with conn.execute(
+                "SELECT * FROM tables WHERE status IN (?, ?) ORDER BY id", LIVE_STATUSES
+            ) as cursor:
+                rows = list(await cursor.fetchall())
+            return [await self._stored(conn, row) for row in rows]
+
+    async def load_table(self, table_id: int) -> StoredTable | None:
+        async with self.db.reader() as conn:
+            async with conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cursor:
+                row = await cursor.fetchone()
+            return None if row is None else await self._stored(conn, row)
+
+    async def _stored(self, conn: Any, row: sqlite3.Row) -> StoredTable:
+        table = _table(row)
+        async with conn.execute("SELECT * FROM seats WHERE table_id = ?", (table.id,)) as cursor:
+            seats = [_seat(seat) for seat in await cursor.fetchall()]
+        actions: list[ActionRecord] = []
+        if table.status != "lobby":
+            actions = await self._actions(conn, table.id)
+        return StoredTable(table, seats, actions)
+
+    @staticmethod
+    async def _actions(conn: Any, table_id: int) -> list[ActionRecord]:
+        async with conn.execute(
+            "SELECT seq, seat, action, source, at, deadline, deadline_kind FROM actions"
+            " WHERE table_id = ? ORDER BY seq",
+            (table_id,),
+        ) as cursor:
+            return [_action(row) for row in await cursor.fetchall()]
+
+    async def table_summaries(self) -> list[TableSummary]:
+        """The live tables for ``sahra tables``."""
+        rows = await self.db.fetchall(
+            "SELECT id, platform, chat, thread, variant, status, seq, created_at, updated_at"
+            " FROM tables WHERE status IN (?, ?) ORDER BY id",
+            LIVE_STATUSES,
+        )
+        return [TableSummary(**dict(row)) for row in rows]
+
+    async def result(self, table_id: int) -> ResultRecord | None:
+        rows = await self.db.fetchall("SELECT * FROM results WHERE table_id = ?", (table_id,))
+        if not rows:
+            return None
+        row = rows[0]
+        return ResultRecord(
+            table_id=row["table_id"],
+            variant=row["variant"],
+            status=row["status"],
+            finished_at=row["finished_at"],
+            winners=json.loads(row["winners"]),
+            draw=bool(row["draw"]),
+            scores=json.loads(row["scores"]),
+            players=json.loads(row["players"]),
+        )
+
+    # ---------------------------------------------------------------- chats and contacts
+
+    async def chat_language(self, platform: str, chat: str) -> str | None:
+        rows = await self.db.fetchall(
+            "SELECT language FROM chats WHERE platform = ? AND chat = ?", (platform, chat)
+        )
+        return rows[0]["language"] if rows else None
+
+    async def contacts(self, platform: str, users: Sequence[str]) -> list[Contact]:
+        """What is stored of these users (unknown users are left out)."""
+        if not users:
+            return []
+        marks = ",".join("?" * len(users))
+        rows = await self.db.fetchall(
+            f"SELECT user_id, dm_ok FROM players WHERE platform = ? AND user_id IN ({marks})",
+            (platform, *users),
+        )
+        return [Contact(row["user_id"], bool(row["dm_ok"])) for row in rows]
+
+    async def seated_contacts(self, platform: str) -> list[Contact]:
+        """The stored players seated at this platform's live tables."""
+        rows = await self.db.fetchall(
+            "SELECT DISTINCT p.user_id, p.dm_ok FROM players p"
+            " JOIN seats s ON s.owner = p.user_id"
+            " JOIN tables t ON t.id = s.table_id AND t.platform = p.platform"
+            " WHERE p.platform = ? AND t.status IN (?, ?)",
+            (platform, *LIVE_STATUSES),
+        )
+        return [Contact(row["user_id"], bool(row["dm_ok"])) for row in rows]
+
+    # ---------------------------------------------------------------- operators
+
+    async def schema_version(self) -> int:
+        rows = await self.db.fetchall("PRAGMA user_version")
+        return int(rows[0][0])
+
+    async def integrity(self) -> str:
+        """``ok``, or the first problem SQLite's quick check finds."""
+        rows = await self.db.fetchall("PRAGMA quick_check")
+        return str(rows[0][0])
+
+    @staticmethod
+    def current_schema() -> int:
+        return SCHEMA_VERSION
