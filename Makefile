@@ -25,12 +25,13 @@ typecheck: $(STAMP)
 	$(BIN)/mypy engine bot storage benchmarks
 
 pytest: $(STAMP)
-	PTB_TIMEDELTA=true $(BIN)/pytest -q
+	PTB_TIMEDELTA=true $(BIN)/pytest -q -n 2
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_bench.py $(ARGS)
 	$(BIN)/python benchmarks/manager_bench.py $(ARGS)
 	$(BIN)/python -m benchmarks.press_latency $(ARGS)
+	$(BIN)/python benchmarks/soak.py $(ARGS)
 	$(BIN)/python benchmarks/arena.py $(or $(ARENA_ARGS),--quick --jobs 2) $(ARGS)
 
 run: $(STAMP)

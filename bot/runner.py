@@ -85,7 +85,9 @@ async def _run(
     signalled = asyncio.create_task(stopping.wait())
     try:
         await asyncio.wait({startup, signalled}, return_when=asyncio.FIRST_COMPLETED)
-        if startup.done():
+        # A signal wins over a start-up that failed at the same moment (closing the client
+        # is what made it fail): the operator asked to stop, and stopping is clean.
+        if startup.done() and not stopping.is_set():
             startup.result()  # a platform that could not start stops Sahra with its error
             log.info("event=bots_started platforms=%s", ",".join(router.notifiers))
             if ready is not None:

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
 import discord
 import discord.gateway
 import discord.http
@@ -44,6 +45,10 @@ CLOSE_SECONDS = 1.5
 
 
 class SahraTree(app_commands.CommandTree[Any]):
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        await self.client.frontend.prefetch(interaction)  # the channel's language, first
+        return True
+
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
@@ -81,6 +86,7 @@ class SahraClient(discord.Client):
         """Buttons are routed here from their custom_id (``bot.discord.views``), so that a
         click on any button is answered; slash commands go through the command tree."""
         if interaction.type is discord.InteractionType.component:
+            await self.frontend.prefetch(interaction)
             await self.frontend.on_component(interaction)
         elif interaction.type is discord.InteractionType.modal_submit:
             await self.frontend.on_unknown(interaction, "modal")
@@ -142,7 +148,14 @@ def build(
     client.sync_commands = sync_commands
     contacts = Contacts(db, PLATFORM)
     sender = DiscordSender(client)
-    outbox = Outbox(sender, clock=outbox_clock, sleep=outbox_sleep, group_limit=CHANNEL_LIMIT)
+    # discord.py keeps Discord's global rate limit itself: no bot-wide budget of ours.
+    outbox = Outbox(
+        sender,
+        clock=outbox_clock,
+        sleep=outbox_sleep,
+        group_limit=CHANNEL_LIMIT,
+        bot_limit=None,
+    )
     notifier = DiscordNotifier(outbox)
     if manager is None or router is None:  # alone in the process: a manager of its own
         router = PlatformRouter()
@@ -156,7 +169,9 @@ def build(
     )
 
 
-async def start(bot: DiscordBot, token: str, *, start_manager: bool = True) -> None:
+async def start(
+    bot: DiscordBot, token: str, *, start_manager: bool = True, connect_retry: float = 1.0
+) -> None:
     """Load the tables (unless a shared manager was started already), log in and connect
     (the gateway runs in a task). Cancellable at any point: ``stop`` cleans up after it."""
     await bot.contacts.load()
@@ -169,7 +184,7 @@ async def start(bot: DiscordBot, token: str, *, start_manager: bool = True) -> N
     log.info(
         "event=discord_gateway url=%s session_starts_left=%s", gateway, limits.get("remaining")
     )
-    bot.runner = asyncio.create_task(bot.client.connect(reconnect=True))
+    bot.runner = asyncio.create_task(_stay_connected(bot.client, connect_retry))
     ready = asyncio.create_task(bot.client.wait_until_ready())
     try:
         await asyncio.wait({ready, bot.runner}, return_when=asyncio.FIRST_COMPLETED)
@@ -179,6 +194,38 @@ async def start(bot: DiscordBot, token: str, *, start_manager: bool = True) -> N
         bot.runner.result()
         raise RuntimeError("the Discord gateway closed before the bot was ready")
     log.info("event=discord_started user=%s", bot.client.user)
+
+
+# Failures of a first connection worth another try: the gateway is down or refuses for now.
+# (discord.py retries a connection that was up; one that never came up can even fail its
+# own retry, resuming a session it never had — the AttributeError.)
+RETRIED = (
+    OSError,
+    asyncio.TimeoutError,
+    aiohttp.ClientError,
+    discord.GatewayNotFound,
+    AttributeError,
+)
+
+
+async def _stay_connected(client: discord.Client, first_delay: float = 1.0) -> None:
+    """``client.connect(reconnect=True)``, with its first connection retried (capped
+    backoff) until it comes up or the client is closed; a bad token still ends it."""
+    delay = first_delay
+    while not client.is_closed():
+        try:
+            await client.connect(reconnect=True)
+            return
+        except RETRIED as error:
+            if client.is_closed() or client.is_ready():
+                raise  # a connection that was up is discord.py's to keep; closing ends it
+            log.warning(
+                "event=discord_connect_failed error=%s retry_seconds=%.1f",
+                type(error).__name__,
+                delay,
+            )
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 60.0)
 
 
 async def stop(bot: DiscordBot, *, stop_manager: bool = True) -> None:

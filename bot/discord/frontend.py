@@ -22,12 +22,13 @@ from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
 from bot.discord.notifier import DiscordNotifier
 from bot.discord.sender import DiscordSender
-from bot.discord.texts import permission_list, plain, text
+from bot.discord.texts import describe, permission_list, plain, text
 from bot.discord.views import decode_custom_id, view_of
 from bot.render import DOUBLE_PICK, refusal_notice, rules_text
 from bot.render.codes import NEW_VARIANTS
 from bot.render.i18n import variant_name
 from bot.tables import LiveTable, Place, PlayerRef, Press, Refusal, TableManager
+from engine.params import TARNEEB_SOLO
 
 log = logging.getLogger("sahra.discord")
 
@@ -96,6 +97,11 @@ class DiscordFrontend:
 
     # ---------------------------------------------------------------- helpers
 
+    async def prefetch(self, interaction: Interaction) -> None:
+        """Read what this interaction's answer needs and the cache may not hold (the
+        channel's language, the user's DM state) before handling it."""
+        await self.contacts.prefetch(str(interaction.channel_id), [str(interaction.user.id)])
+
     def _language(self, interaction: Interaction) -> str:
         return self.contacts.language(str(interaction.channel_id))
 
@@ -153,17 +159,17 @@ class DiscordFrontend:
     # ---------------------------------------------------------------- slash commands
 
     def commands(self) -> app_commands.Group:
-        group = app_commands.Group(name="sahra", description="Sahra card tables (سهرة)")
+        group = app_commands.Group(name="sahra", description=describe("group"))
         frontend = self
         variants = [
             app_commands.Choice(name=f"{variant_name('en', v)} — {variant_name('ar', v)}", value=v)
             for v in NEW_VARIANTS
         ]
 
-        @group.command(name="new", description="Open a table in this channel")
+        @group.command(name="new", description=describe("new"))
         @app_commands.choices(variant=variants)
         @app_commands.choices(
-            target=[app_commands.Choice(name=str(t), value=t) for t in (31, 51, 61)]
+            target=[app_commands.Choice(name=str(t), value=t) for t in TARNEEB_SOLO.targets]
         )
         @app_commands.choices(
             timer=[app_commands.Choice(name=f"{s} s", value=s) for s in (20, 45, 60, 90)]
@@ -187,17 +193,10 @@ class DiscordFrontend:
                 config["turn_seconds"] = timer.value
             await frontend.open_table(interaction, language, config)
 
-        for name, about in (
-            ("join", "Take a seat"),
-            ("leave", "Leave (a computer plays for you)"),
-            ("addbot", "Fill a seat with a computer"),
-            ("begin", "Start when four seats are filled"),
-            ("reclaim", "Take your seat back"),
-            ("stop", "Stop the table (creator or Manage Server)"),
-        ):
-            group.command(name=name, description=about)(self._table_command(name))
+        for name in ("join", "leave", "addbot", "begin", "reclaim", "stop"):
+            group.command(name=name, description=describe(name))(self._table_command(name))
 
-        @group.command(name="hand", description="Your cards (only you see them)")
+        @group.command(name="hand", description=describe("hand"))
         @app_commands.choices(mode=[app_commands.Choice(name=m, value=m) for m in ("here", "dm")])
         async def hand(
             interaction: Interaction, mode: app_commands.Choice[str] | None = None
@@ -214,7 +213,7 @@ class DiscordFrontend:
                 frontend.notifier.want_dm(table.id, user)
             await frontend.show_hand(interaction, table)
 
-        @group.command(name="score", description="Show the table again")
+        @group.command(name="score", description=describe("score"))
         async def score(interaction: Interaction) -> None:
             await interaction.response.defer(ephemeral=True)
             language = frontend._language(interaction)
@@ -238,7 +237,7 @@ class DiscordFrontend:
             frontend.outbox.post(table.place.chat, ("table", table.id), screen, group=True)
             await frontend._say(interaction, "✓")
 
-        @group.command(name="rules", description="The rules of a game")
+        @group.command(name="rules", description=describe("rules"))
         @app_commands.choices(variant=variants)
         async def rules(
             interaction: Interaction, variant: app_commands.Choice[str] | None = None
@@ -247,7 +246,7 @@ class DiscordFrontend:
             name = variant.value if variant else (table.variant if table else "syrian41")
             await frontend._say(interaction, rules_text(name, frontend._language(interaction)))
 
-        @group.command(name="lang", description="The channel's language: ar or en")
+        @group.command(name="lang", description=describe("lang"))
         @app_commands.choices(
             language=[
                 app_commands.Choice(name="العربية", value="ar"),

@@ -12,10 +12,10 @@ from typing import Any
 from bot.delivery import Outbox
 from bot.render import (
     Screen,
+    deal_sheet,
     hand_screen,
     lobby_screen,
     result_screen,
-    score_sheet,
     table_info,
     table_screen,
 )
@@ -36,8 +36,8 @@ class DiscordNotifier:
         new_deal = False
         for event in events:
             kind = event["type"]
-            if kind == "hand_scored" and table.match is not None:
-                sheet = score_sheet(table_info(table), event, event.get("team_scores"))
+            sheet = deal_sheet(table_info(table), event) if table.match is not None else None
+            if sheet is not None:  # a deal ended: its scores, or why it is redealt
                 key = ("sheet", table.id, event["deal_number"])
                 self.outbox.post(chat, key, sheet, group=True, keep=False)
             elif kind in ("table_started", "deal") and table.status == "running":

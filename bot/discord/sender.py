@@ -1,6 +1,7 @@
 """The outbox's writes through discord.py, with Discord's errors mapped to the outbox's:
 closed DMs (50007) and missing access or permissions (50001, 50013) → unreachable, an
-unknown message → post anew. (discord.py itself waits out 429s.)
+unknown message → post anew, a server error or a network failure → retry later, any other
+refusal → dropped (logged by the outbox). (discord.py itself waits out 429s.)
 
 Writes go to a ``PartialMessageable`` by channel id, so none of them costs a lookup
 first; a DM needs its channel id, which is asked for once per player
@@ -12,10 +13,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
+import aiohttp
 import discord
 
-from bot.delivery import Gone, Unreachable
+from bot.delivery import Gone, Refused, Transient, Unreachable
 from bot.discord.texts import plain
 from bot.discord.views import view_of
 from bot.render.model import Screen
@@ -23,6 +27,21 @@ from bot.render.model import Screen
 log = logging.getLogger("sahra.discord")
 
 DM_CHANNELS = 4096  # players whose DM channel id is remembered
+T = TypeVar("T")
+
+
+async def _mapped(write: Callable[[], Awaitable[T]]) -> T:
+    """``write()`` with the failures the outbox must retry, or may drop, said so."""
+    try:
+        return await write()
+    except (discord.Forbidden, discord.NotFound):
+        raise  # each caller knows what these mean for its write
+    except discord.DiscordServerError as error:
+        raise Transient(f"HTTP {error.status}") from None
+    except discord.HTTPException as error:
+        raise Refused(f"HTTP {error.status} code {error.code}") from None
+    except (TimeoutError, aiohttp.ClientError, OSError) as error:
+        raise Transient(type(error).__name__) from None
 
 
 class DiscordSender:
@@ -72,27 +91,35 @@ class DiscordSender:
             self.dm_channels.pop(int(chat[3:]), None)
 
     async def send(self, chat: str, screen: Screen, thread: str = "") -> str:
-        try:
+        async def post() -> discord.Message:
             channel = await self._channel(chat)
             view = view_of(screen)
             text = plain(screen.text)
-            message = await (channel.send(text, view=view) if view else channel.send(text))
+            return await (channel.send(text, view=view) if view else channel.send(text))
+
+        try:
+            message = await _mapped(post)
         except discord.Forbidden as error:
             self._posted(chat, error)
             log.warning("event=discord_forbidden chat=%s code=%s op=send", chat, error.code)
             raise Unreachable(str(error)) from None
         except discord.NotFound:
-            self._forget_dm(chat)  # a DM channel that is no more: asked for anew next time
-            raise
+            if chat.startswith("dm:"):
+                self._forget_dm(chat)  # a DM channel that is no more: asked for anew
+                raise Transient("unknown DM channel") from None
+            raise Unreachable("unknown channel") from None  # deleted: its table ends
         self._posted(chat, None)
         return str(message.id)
 
     async def edit(self, chat: str, message: str, screen: Screen) -> None:
-        try:
+        async def change() -> None:
             channel = await self._channel(chat)
             await channel.get_partial_message(int(message)).edit(
                 content=plain(screen.text), view=view_of(screen)
             )
+
+        try:
+            await _mapped(change)
         except discord.NotFound:
             raise Gone() from None
         except discord.Forbidden as error:

@@ -1,4 +1,4 @@
-"""Discord's own strings (Arabic and English), and our plain text made literal in Discord.
+"""Discord's strings (the catalog's ``dc_`` entries), and our plain text made literal.
 
 Every screen is plain text, but Discord reads message content as markdown and mentions,
 so a player named ``**x**`` or ``<@&1>`` would format or tag the table. ``plain`` escapes
@@ -15,7 +15,7 @@ import re
 
 import discord
 
-from bot.render.i18n import language_of
+from bot.render.i18n import language_of, t
 
 # Emphasis, underline, strike, spoilers, code, masked links, and <@…> <#…> <:e:…> <t:…>.
 _INLINE = re.compile(r"[\\*_~|`\[<]")
@@ -34,51 +34,20 @@ def plain(text: str) -> str:
     return discord.utils.escape_mentions(text)
 
 
-# The permissions the README asks server admins to grant, by the name Discord's own
-# settings screens use (English there even for Arabic readers, so both are given).
-PERMISSION_NAMES: dict[str, dict[str, str]] = {
-    "en": {
-        "view_channel": "View Channel",
-        "send_messages": "Send Messages",
-        "send_messages_in_threads": "Send Messages in Threads",
-        "read_message_history": "Read Message History",
-    },
-    "ar": {
-        "view_channel": "عرض القناة (View Channel)",
-        "send_messages": "إرسال الرسائل (Send Messages)",
-        "send_messages_in_threads": "إرسال الرسائل في المواضيع (Send Messages in Threads)",
-        "read_message_history": "قراءة سجل الرسائل (Read Message History)",
-    },
-}
-
-TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "missing_permissions": "I cannot post a table here: I am missing {permissions} in"
-        " this channel. A server admin can grant it in the channel's permissions; then open"
-        " the table again.",
-        "post_refused": "Discord did not let me post the table here ({reason}), so I closed"
-        " it. Once a server admin grants me {permissions} in this channel, open it again.",
-        "unknown_command": "That command is out of date or incomplete. Type /sahra and pick"
-        " one from the list (Discord may take a moment to show the newest commands).",
-        "failed": "Sorry, that did not work. Please try again.",
-    },
-    "ar": {
-        "missing_permissions": "لا أستطيع نشر طاولة هنا: ينقصني إذن {permissions} في هذه"
-        " القناة. يستطيع مشرف الخادم منحه من أذونات القناة، ثم افتحوا الطاولة من جديد.",
-        "post_refused": "لم يسمح لي ديسكورد بنشر الطاولة هنا ({reason})، فأغلقتها. حين يمنحني"
-        " مشرف الخادم إذن {permissions} في هذه القناة افتحوها من جديد.",
-        "unknown_command": "هذا الأمر قديم أو ناقص. اكتب \u200e/sahra\u200e واختر أمرًا من"
-        " القائمة (قد يتأخر ديسكورد قليلًا في عرض أحدث الأوامر).",
-        "failed": "عذرًا، لم ينجح ذلك. حاول مرة أخرى.",
-    },
-}
-
-
 def text(language: str, key: str, **values: object) -> str:
-    return TEXTS[language_of(language)][key].format(**values)
+    """The catalog's ``dc_<key>`` string (``bot/render/catalog``)."""
+    return t(language, f"dc_{key}", **values)
+
+
+def describe(command: str) -> str:
+    """A slash command's description in English and Arabic together: Discord has no
+    Arabic locale to translate it into, and it allows 100 characters."""
+    return f"{t('en', f'dc_cmd_{command}')} · {t('ar', f'dc_cmd_{command}')}"[:100]
 
 
 def permission_list(language: str, names: list[str]) -> str:
     """The permissions by their names in Discord's settings, joined for a sentence."""
-    labels = [PERMISSION_NAMES[language_of(language)][name] for name in names]
+    # By the names Discord's own settings screens use (English there even for Arabic
+    # readers, so the Arabic catalog gives both).
+    labels = [t(language, f"dc_perm_{name}") for name in names]
     return (" و" if language_of(language) == "ar" else " and ").join(labels)

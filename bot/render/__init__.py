@@ -10,7 +10,7 @@ from bot.render.model import Button, Notice, Screen, SeatInfo, TableInfo, table_
 from bot.render.narrate import narrate
 from bot.render.notices import refusal_notice
 from bot.render.rules_text import rules_text
-from bot.render.sheets import result_screen, score_sheet
+from bot.render.sheets import deal_sheet, result_screen, score_sheet
 from bot.render.table import table_screen
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "Screen",
     "SeatInfo",
     "TableInfo",
+    "deal_sheet",
     "hand_screen",
     "lobby_screen",
     "narrate",

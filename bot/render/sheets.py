@@ -12,6 +12,16 @@ from bot.render.model import Screen, TableInfo
 from engine.params import PARTNERSHIP_PARAMS
 
 
+def deal_sheet(info: TableInfo, event: dict[str, Any]) -> Screen | None:
+    """The sheet a deal's end posts in the chat: its scores (``hand_scored``), or why it was
+    cancelled and redealt (``deal_cancelled``, T41.6 / T41D.3); None for other events."""
+    if event["type"] == "hand_scored":
+        return score_sheet(info, event, event.get("team_scores"))
+    if event["type"] == "deal_cancelled":
+        return score_sheet(info, {**event, "cancelled": True}, None)
+    return None
+
+
 def score_sheet(info: TableInfo, entry: dict[str, Any], team_scores: list[int] | None) -> Screen:
     """One deal's sheet from its history entry (``view["history"][-1]``) or its
     ``hand_scored`` event (only the public figures are read)."""

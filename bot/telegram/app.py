@@ -26,7 +26,7 @@ from bot.tables.computers import Computers
 from bot.telegram.handlers import PLATFORM, TelegramFrontend
 from bot.telegram.notifier import TelegramNotifier
 from bot.telegram.sender import TelegramSender
-from bot.telegram.texts import COMMANDS
+from bot.telegram.texts import commands
 from bot.telegram.updates import ChatOrderedProcessor
 from storage.database import Database
 
@@ -86,9 +86,9 @@ async def register_commands(bot: TelegramBot) -> None:
     """The command menu, in English by default and Arabic for Arabic clients."""
     api = bot.application.bot
     for language, code in (("en", None), ("ar", "ar")):
-        commands = [BotCommand(name, about) for name, about in COMMANDS[language]]
+        menu = [BotCommand(name, about) for name, about in commands(language)]
         for scope in (BotCommandScopeAllGroupChats(), BotCommandScopeAllPrivateChats()):
-            await api.set_my_commands(commands, scope=scope, language_code=code)
+            await api.set_my_commands(menu, scope=scope, language_code=code)
 
 
 async def start(

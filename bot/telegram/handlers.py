@@ -26,6 +26,7 @@ from bot.render.i18n import isolate, joined, variant_name
 from bot.tables import LiveTable, Place, PlayerRef, Press, Refusal, TableManager
 from bot.telegram.notifier import TelegramNotifier, deep_link
 from bot.telegram.texts import text
+from engine.params import TARNEEB_SOLO
 
 log = logging.getLogger("sahra.telegram")
 
@@ -54,7 +55,7 @@ ALIASES = {
     "complex": "trix_complex",
 }
 DIFFICULTIES = ("easy", "hard")
-SOLO_TARGETS = (31, 51, 61)
+SOLO_TARGETS = TARNEEB_SOLO.targets  # TS.1
 # Commands that take nothing after them; anything there gets the usage line.
 BARE_COMMANDS = ("join", "leave", "addbot", "begin", "hand", "reclaim", "stop", "score")
 ECHO_WORDS = 5  # words of a user's garbage named back at most, each cut to ECHO_LENGTH
@@ -493,7 +494,7 @@ def _target_picker(language: str) -> tuple[tuple[Button, ...], ...]:
     return (
         tuple(
             Button(str(target), {"type": "new", "variant": "tarneeb_solo", "target": target}, 0, 0)
-            for target in (31, 51, 61)
+            for target in SOLO_TARGETS
         ),
     )
 

@@ -22,10 +22,10 @@ from bot.render import (
     Button,
     Screen,
     TableInfo,
+    deal_sheet,
     hand_screen,
     lobby_screen,
     result_screen,
-    score_sheet,
     table_info,
     table_screen,
 )
@@ -68,8 +68,8 @@ class TelegramNotifier:
         new_deal = False
         for event in events:
             kind = event["type"]
-            if kind == "hand_scored" and table.match is not None:
-                sheet = score_sheet(self.info(table), event, event.get("team_scores"))
+            sheet = deal_sheet(self.info(table), event) if table.match is not None else None
+            if sheet is not None:  # a deal ended: its scores, or why it is redealt
                 key = ("sheet", table.id, event["deal_number"])
                 self.outbox.post(chat, key, sheet, group=True, thread=thread, keep=False)
             elif kind in NEW_MESSAGE_EVENTS and table.status == "running":

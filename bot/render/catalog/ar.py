@@ -15,7 +15,7 @@ AR: dict[str, str] = {
     "seat_line": "المقعد {seat}: {name}",
     "computer_mark": "🤖",
     "away_mark": "(يلعب عنه الكمبيوتر)",
-    "dm_needed": "لم يفتح المحادثة الخاصة مع البوت بعد: {names}",
+    "dm_needed": "لا يمكن مراسلتهم في المحادثة الخاصة — اضغط «افتح ورقي»: {names}",
     "lobby_waiting": "المقاعد الفارغة: {count} — انضم أو أضف كمبيوتر.",
     "lobby_ready": "اكتملت المقاعد الأربعة: اضغط ابدأ.",
     "btn_join": "انضمام",
@@ -260,4 +260,95 @@ AR: dict[str, str] = {
     "console_bad_number": "اكتب رقم إحدى الحركات المعروضة ({first}–{last}) من فضلك.",
     "console_saved": "أُغلق الإدخال: المباراة محفوظة. شغّل الأمر نفسه مرة أخرى للمتابعة.",
     "console_moves": "حركاتك:",
+    # Telegram: the command menu (/setMyCommands), help and replies
+    "tg_cmd_new": ("افتح طاولة: /new syrian41 | tarneeb41_double | tarneeb_solo | trix_complex"),
+    "tg_cmd_join": "اجلس على الطاولة المفتوحة",
+    "tg_cmd_leave": "غادر الطاولة (يلعب الكمبيوتر مكانك)",
+    "tg_cmd_addbot": "أضف لاعب كمبيوتر إلى مقعد فارغ",
+    "tg_cmd_begin": "ابدأ المباراة عند اكتمال المقاعد الأربعة",
+    "tg_cmd_hand": "استلم ورقك في المحادثة الخاصة",
+    "tg_cmd_reclaim": "استرجع مقعدك من الكمبيوتر",
+    "tg_cmd_stop": "أوقف الطاولة (منشئها أو مشرف)",
+    "tg_cmd_score": "اعرض الطاولة والنتائج من جديد",
+    "tg_cmd_rules": "قواعد اللعبة",
+    "tg_cmd_lang": "لغة المجموعة: /lang ar أو /lang en",
+    "tg_cmd_help": "كيف تلعب مع سهرة",
+    "tg_help": (
+        "سهرة تستضيف الطرنيب والتركس على طاولة مجموعتكم.\n"
+        "• ‎/new‎ يفتح طاولة (اختر اللعبة)، و‎/join‎ للجلوس، و‎/addbot‎ لإضافة "
+        "كمبيوتر، و‎/begin‎ للبدء.\n"
+        "• يصلك ورقك في محادثة خاصة معي: اضغط «افتح ورقي» مرة واحدة.\n"
+        "• العب بالأزرار تحت ورقك؛ والمجموعة ترى الطاولة.\n"
+        "• ‎/rules‎ يشرح اللعبة، و‎/lang‎ يبدّل بين العربية والإنجليزية."
+    ),
+    "tg_pick_variant": "أي لعبة؟",
+    "tg_pick_target": "الطرنيب الفردي: اللعب حتى أي نتيجة؟",
+    "tg_open_dm": "افتح ورقي",
+    # true both for a player who never opened the private chat and for one who
+    # blocked the bot: Telegram answers the two alike
+    "tg_dm_needed": (
+        "{name}، لا أستطيع الوصول إليك في المحادثة الخاصة: إما أنها لم تُفتح قط أو "
+        "أنني محظور فيها. اضغط الزر (وألغِ حظري إن كنت حظرتني) لتستلم ورقك."
+    ),
+    "tg_dm_welcome": "أهلًا بك في سهرة! سيصلك ورقك هنا. استخدم ‎/new‎ في مجموعة لفتح طاولة.",
+    "tg_dm_bound": "أنت على الطاولة رقم {table}. ورقك في الأسفل.",
+    "tg_no_table": "لا توجد طاولة هنا. افتح واحدة بـ ‎/new‎.",
+    "tg_not_a_group": "تُفتح الطاولات في المجموعات: أضفني إلى مجموعة واستخدم ‎/new‎ هناك.",
+    "tg_lang_set": "لغة المجموعة الآن العربية (للطاولات والرسائل الجديدة).",
+    "tg_lang_usage": "استخدم ‎/lang ar‎ أو ‎/lang en‎.",
+    "tg_sent_to_dm": "أُرسل إلى محادثتك الخاصة.",
+    "tg_unknown_variant": (
+        "لا أعرف اللعبة {word}. اختر واحدة من: syrian41 (أو 41)، tarneeb41_double "
+        "(double)، tarneeb_solo (solo)، trix_complex (trix)."
+    ),
+    "tg_new_unknown_words": (
+        "لم أفهم: {words}. استخدم ‎/new‎ [اللعبة] [الهدف] [easy|hard] — اللعبة "
+        "syrian41 (41) أو tarneeb41_double (double) أو tarneeb_solo (solo) أو "
+        "trix_complex (trix)؛ والهدف للطرنيب الفردي وحده: {targets}؛ وeasy أو hard "
+        "للاعبي الكمبيوتر."
+    ),
+    "tg_new_bad_target": ("الطرنيب الفردي يُلعب حتى {targets}، وليس {target}. مثلًا: ‎/new solo 51‎"),
+    "tg_new_no_target": (
+        "لعبة {game} ليس لها نتيجة هدف (الطرنيب الفردي وحده يُلعب حتى {targets}): "
+        "أرسل ‎/new {variant}‎ بلا رقم."
+    ),
+    "tg_rules_unknown": (
+        "لا أعرف اللعبة {word}. استخدم ‎/rules‎ مع واحدة من: syrian41 (أو 41)، "
+        "tarneeb41_double (double)، tarneeb_solo (solo)، trix_complex (trix)."
+    ),
+    "tg_no_arguments": "الأمر ‎{command}‎ لا يأخذ شيئًا بعده: أرسل ‎{command}‎ وحده.",
+    "tg_stop_not_allowed": (
+        "يوقف الطاولةَ منشئُها أو مشرفُ المجموعة فقط — أو أيُّ لاعب عليها إذا غادر منشئها المجموعة."
+    ),
+    # Discord: the permissions by the names its settings screens use, and replies
+    "dc_perm_view_channel": "عرض القناة (View Channel)",
+    "dc_perm_send_messages": "إرسال الرسائل (Send Messages)",
+    "dc_perm_send_messages_in_threads": ("إرسال الرسائل في المواضيع (Send Messages in Threads)"),
+    "dc_perm_read_message_history": "قراءة سجل الرسائل (Read Message History)",
+    "dc_missing_permissions": (
+        "لا أستطيع نشر طاولة هنا: ينقصني إذن {permissions} في هذه القناة. يستطيع "
+        "مشرف الخادم منحه من أذونات القناة، ثم افتحوا الطاولة من جديد."
+    ),
+    "dc_post_refused": (
+        "لم يسمح لي ديسكورد بنشر الطاولة هنا ({reason})، فأغلقتها. حين يمنحني مشرف "
+        "الخادم إذن {permissions} في هذه القناة افتحوها من جديد."
+    ),
+    "dc_unknown_command": (
+        "هذا الأمر قديم أو ناقص. اكتب ‎/sahra‎ واختر أمرًا من القائمة (قد يتأخر "
+        "ديسكورد قليلًا في عرض أحدث الأوامر)."
+    ),
+    "dc_failed": "عذرًا، لم ينجح ذلك. حاول مرة أخرى.",
+    # Discord: slash command descriptions (Discord has no Arabic locale: both are shown)
+    "dc_cmd_group": "طاولات سهرة للورق",
+    "dc_cmd_new": "افتح طاولة في هذه القناة",
+    "dc_cmd_join": "اجلس على الطاولة",
+    "dc_cmd_leave": "غادر (يلعب الكمبيوتر مكانك)",
+    "dc_cmd_addbot": "أضف لاعب كمبيوتر",
+    "dc_cmd_begin": "ابدأ عند اكتمال المقاعد",
+    "dc_cmd_reclaim": "استرجع مقعدك",
+    "dc_cmd_stop": "أوقف الطاولة (منشئها أو مدير الخادم)",
+    "dc_cmd_hand": "ورقك (لا يراه غيرك)",
+    "dc_cmd_score": "اعرض الطاولة من جديد",
+    "dc_cmd_rules": "قواعد اللعبة",
+    "dc_cmd_lang": "لغة القناة: ar أو en",
 }

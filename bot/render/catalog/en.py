@@ -16,7 +16,7 @@ EN: dict[str, str] = {
     "seat_line": "Seat {seat}: {name}",
     "computer_mark": "🤖",
     "away_mark": "(computer playing)",
-    "dm_needed": "Still to open a private chat with the bot: {names}",
+    "dm_needed": "Not reachable in a private chat — tap “Open my hand”: {names}",
     "lobby_waiting": "Waiting for {count} more — join, or add a computer.",
     "lobby_ready": "All four seats are filled: press Start.",
     "btn_join": "Join",
@@ -268,4 +268,103 @@ EN: dict[str, str] = {
     "console_bad_number": "Please type the number of one of the moves listed ({first}–{last}).",
     "console_saved": "Input closed: the match is saved. Run the same command again to resume.",
     "console_moves": "Your moves:",
+    # Telegram: the command menu (/setMyCommands), help and replies
+    "tg_cmd_new": ("open a table: /new syrian41 | tarneeb41_double | tarneeb_solo | trix_complex"),
+    "tg_cmd_join": "take a seat at the open table",
+    "tg_cmd_leave": "leave the table (a computer plays for you)",
+    "tg_cmd_addbot": "fill a seat with a computer player",
+    "tg_cmd_begin": "start the match when four seats are filled",
+    "tg_cmd_hand": "get your cards in a private chat",
+    "tg_cmd_reclaim": "take your seat back from the computer",
+    "tg_cmd_stop": "stop the table (its creator or an admin)",
+    "tg_cmd_score": "show the table and the scores again",
+    "tg_cmd_rules": "the rules of a variant",
+    "tg_cmd_lang": "the group's language: /lang ar or /lang en",
+    "tg_cmd_help": "how to play with Sahra",
+    "tg_help": (
+        "Sahra hosts Tarneeb and Trix at your group's table.\n"
+        "• /new opens a table (choose the game), /join takes a seat, /addbot adds a "
+        "computer, /begin starts.\n"
+        "• Your cards come in a private chat with me: tap “Open my hand” once.\n"
+        "• Play with the buttons under your hand; the group sees the table.\n"
+        "• /rules explains a game; /lang switches between Arabic and English."
+    ),
+    "tg_pick_variant": "Which game?",
+    "tg_pick_target": "Solo Tarneeb: play to which score?",
+    "tg_open_dm": "Open my hand",
+    # true both for a player who never opened the private chat and for one who
+    # blocked the bot: Telegram answers the two alike
+    "tg_dm_needed": (
+        "{name}, I cannot reach you in a private chat: either it was never opened "
+        "or I am blocked there. Tap the button (and unblock me if you blocked me) "
+        "to get your cards."
+    ),
+    "tg_dm_welcome": (
+        "Welcome to Sahra! Your cards will come here. Use /new in a group to open a table."
+    ),
+    "tg_dm_bound": "You are at table #{table}. Your cards are below.",
+    "tg_no_table": "There is no table here. Open one with /new.",
+    "tg_not_a_group": "Tables are opened in groups: add me to a group and use /new there.",
+    "tg_lang_set": "The group's language is now English (for new tables and messages).",
+    "tg_lang_usage": "Use /lang ar or /lang en.",
+    "tg_sent_to_dm": "Sent to your private chat.",
+    "tg_unknown_variant": (
+        "I do not know the game {word}. Choose one of: syrian41 (or 41), "
+        "tarneeb41_double (double), tarneeb_solo (solo), trix_complex (trix)."
+    ),
+    "tg_new_unknown_words": (
+        "I did not understand: {words}. Use /new [game] [target] [easy|hard] — the "
+        "game is syrian41 (41), tarneeb41_double (double), tarneeb_solo (solo) or "
+        "trix_complex (trix); a target only for tarneeb_solo: {targets}; easy or "
+        "hard for the computer players."
+    ),
+    "tg_new_bad_target": (
+        "Solo Tarneeb is played to {targets}, not {target}. For example: /new solo 51"
+    ),
+    "tg_new_no_target": (
+        "{game} has no target score (only Solo Tarneeb is played to {targets}): "
+        "send /new {variant} without a number."
+    ),
+    "tg_rules_unknown": (
+        "I do not know the game {word}. Use /rules with one of: syrian41 (or 41), "
+        "tarneeb41_double (double), tarneeb_solo (solo), trix_complex (trix)."
+    ),
+    "tg_no_arguments": "{command} takes nothing after it: send just {command}",
+    "tg_stop_not_allowed": (
+        "Only the table's creator or a group admin can stop it — or any player at "
+        "the table once its creator has left the group."
+    ),
+    # Discord: the permissions by the names its settings screens use, and replies
+    "dc_perm_view_channel": "View Channel",
+    "dc_perm_send_messages": "Send Messages",
+    "dc_perm_send_messages_in_threads": "Send Messages in Threads",
+    "dc_perm_read_message_history": "Read Message History",
+    "dc_missing_permissions": (
+        "I cannot post a table here: I am missing {permissions} in this channel. A "
+        "server admin can grant it in the channel's permissions; then open the "
+        "table again."
+    ),
+    "dc_post_refused": (
+        "Discord did not let me post the table here ({reason}), so I closed it. "
+        "Once a server admin grants me {permissions} in this channel, open it "
+        "again."
+    ),
+    "dc_unknown_command": (
+        "That command is out of date or incomplete. Type /sahra and pick one from "
+        "the list (Discord may take a moment to show the newest commands)."
+    ),
+    "dc_failed": "Sorry, that did not work. Please try again.",
+    # Discord: slash command descriptions (Discord has no Arabic locale: both are shown)
+    "dc_cmd_group": "Sahra card tables",
+    "dc_cmd_new": "Open a table in this channel",
+    "dc_cmd_join": "Take a seat",
+    "dc_cmd_leave": "Leave (a computer plays for you)",
+    "dc_cmd_addbot": "Fill a seat with a computer",
+    "dc_cmd_begin": "Start when four seats are filled",
+    "dc_cmd_reclaim": "Take your seat back",
+    "dc_cmd_stop": "Stop the table (creator or Manage Server)",
+    "dc_cmd_hand": "Your cards (only you see them)",
+    "dc_cmd_score": "Show the table again",
+    "dc_cmd_rules": "The rules of a game",
+    "dc_cmd_lang": "The channel's language: ar or en",
 }

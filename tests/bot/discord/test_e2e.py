@@ -59,11 +59,12 @@ async def play(
     return presses
 
 
+# One whole match per variant family (team Tarneeb, Solo, Trix); Tarneeb 41 doubled shares
+# the team family's screens and is played for a deal's worth of clicks below.
 @pytest.mark.parametrize(
     ("variant", "humans"),
     [
         ("syrian41", [ALI, BADR]),
-        ("tarneeb41_double", [ALI]),
         ("tarneeb_solo", [ALI]),
         ("trix_complex", [ALI, BADR]),
     ],
@@ -79,6 +80,16 @@ async def test_whole_matches_are_played_by_clicking_ephemeral_hands(
     public = guild.fake.in_channel()
     assert all(message.displayed in guild.public_texts for message in public)
     assert "🏁" in "".join(message.content for message in public)
+
+
+async def test_tarneeb41_double_is_played_by_clicking_ephemeral_hands(guild: Guild) -> None:
+    await open_table(guild, "tarneeb41_double", [ALI])
+    table = guild.table()
+    users = {table.seat_of(str(ALI)): ALI}
+    presses = await play(guild, users, random.Random(4), stop_after=14)  # type: ignore[arg-type]
+    assert presses == 14 and table.seq >= 14
+    public = guild.fake.in_channel()
+    assert all(message.displayed in guild.public_texts for message in public)
 
 
 def notice(guild: Guild, user: int) -> str:
@@ -169,3 +180,11 @@ async def test_an_expired_interaction_is_survived_and_the_table_goes_on(guild: G
     assert table.seq == seq and table.status == "running"
     await play(guild, {table.seat_of(str(ALI)): ALI}, random.Random(9))  # type: ignore[dict-item]
     assert table.status == "finished"
+
+
+async def test_a_channel_s_language_outlives_a_restart(guild: Guild) -> None:
+    await guild.slash(ALI, "lang", language="en")
+    await guild.shutdown()
+    await guild.boot()  # a new process: nothing of the channel is cached
+    await guild.slash(ALI, "rules", variant="syrian41")
+    assert "Syrian Tarneeb 41" in notice(guild, ALI)

@@ -4,13 +4,12 @@ English, /lang, /rules and /help."""
 
 from __future__ import annotations
 
-import string
-
 import pytest
 
 from bot.render.codes import decode
+from bot.render.i18n import CATALOG
 from bot.telegram.handlers import COMMAND_NAMES
-from bot.telegram.texts import TEXTS
+from bot.telegram.texts import commands, text
 from tests.bot.telegram.harness import GROUP, World
 
 ALI, BADR, CARLA = 201, 202, 203
@@ -238,19 +237,17 @@ async def test_a_hostile_display_name_reaches_the_group_as_plain_text(world: Wor
 
 
 def test_the_unreachable_notice_is_true_for_a_chat_never_opened_and_a_blocked_bot() -> None:
-    english, arabic = TEXTS["en"]["dm_needed"], TEXTS["ar"]["dm_needed"]
+    english, arabic = CATALOG["en"]["tg_dm_needed"], CATALOG["ar"]["tg_dm_needed"]
     assert "yet" not in english and "never" in english and "blocked" in english
     assert "بعد" not in arabic and "لم تُفتح" in arabic and "محظور" in arabic
 
 
-def test_both_languages_have_the_same_telegram_texts_and_placeholders() -> None:
-    def fields(catalog: dict[str, str]) -> dict[str, set[str]]:
-        return {
-            key: {name for _, name, _, _ in string.Formatter().parse(value) if name}
-            for key, value in catalog.items()
-        }
-
-    assert fields(TEXTS["en"]) == fields(TEXTS["ar"])
+def test_the_menu_and_the_solo_targets_come_from_one_place() -> None:
+    assert [name for name, _ in commands("en")] == [name for name, _ in commands("ar")]
+    assert all(about for _, about in commands("ar"))
+    # TS.1's targets are read from the engine, not restated in the catalog.
+    assert "31, 51 or 61" in text("en", "new_bad_target", target=45)
+    assert "31 أو 51 أو 61" in text("ar", "new_bad_target", target=45)
 
 
 async def test_new_tables_take_the_operator_s_defaults(world: World) -> None:
