@@ -45,12 +45,15 @@ def table_screen(info: TableInfo, view: dict[str, Any], now: float) -> Screen:
     turn = view["turn"]
     for seat in range(4):
         marker = "▶ " if seat in turn else "• "
-        team = f" ({t(language, team_key(seat))})" if view["team_scores"] is not None else ""
+        # One bracket after the name: its team, and whether a computer plays for the
+        # absent owner ("Bilal (Team B · computer playing)").
+        notes = [t(language, team_key(seat))] if view["team_scores"] is not None else []
+        occupant = info.seats[seat] if seat < len(info.seats) else None
+        if occupant is not None and occupant.away:
+            notes.append(t(language, "away_mark"))
+        team = f" ({' · '.join(notes)})" if notes else ""
         details = " · ".join(_details(info, view, seat))
         name = seat_name(info, seat)
-        occupant = info.seats[seat] if seat < len(info.seats) else None
-        if occupant is not None and occupant.away:  # a computer plays for the absent owner
-            name += f" {t(language, 'away_mark')}"
         lines.append(
             t(
                 language,

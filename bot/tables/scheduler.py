@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import traceback
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -27,6 +28,15 @@ from storage.records import Change
 log = logging.getLogger("sahra.tables")
 
 COMPUTER_MOVES_PER_COMMIT = 4
+
+
+def _where(error: BaseException) -> str:
+    """``module.py:line`` of the innermost frame that raised ``error``."""
+    frames = traceback.extract_tb(error.__traceback__)
+    if not frames:
+        return "?"
+    frame = frames[-1]
+    return f"{frame.filename.rsplit('/', 1)[-1]}:{frame.lineno}"
 
 
 class Scheduler:
@@ -117,13 +127,15 @@ class Scheduler:
                 table.failures += 1
         except Exception as error:
             table.failures += 1
+            # The error's type and where it was raised, not its message or a traceback:
+            # either could quote a card of a hand.
             log.error(
-                "event=runner_failed table=%d task=%s failures=%d error=%s",
+                "event=runner_failed table=%d task=%s failures=%d error=%s where=%s",
                 table.id,
                 what,
                 table.failures,
                 type(error).__name__,
-                exc_info=True,
+                _where(error),
             )
             async with table.lock:
                 await self.committer.reload(table)

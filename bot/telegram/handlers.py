@@ -25,27 +25,14 @@ from bot.render.codes import NEW_VARIANTS, decode
 from bot.render.i18n import isolate, joined, variant_name
 from bot.tables import LiveTable, Place, PlayerRef, Press, Refusal, TableManager
 from bot.telegram.notifier import TelegramNotifier, deep_link
-from bot.telegram.texts import text
+from bot.telegram.texts import COMMAND_MENU, text
 from engine.params import TARNEEB_SOLO
 
 log = logging.getLogger("sahra.telegram")
 
 PLATFORM = "telegram"
-COMMAND_NAMES = (
-    "new",
-    "join",
-    "leave",
-    "addbot",
-    "begin",
-    "hand",
-    "reclaim",
-    "stop",
-    "score",
-    "rules",
-    "lang",
-    "help",
-    "start",
-)
+# The menu's commands, and /start (the private chat's deep link, not in the menu).
+COMMAND_NAMES = (*COMMAND_MENU, "start")
 ALIASES = {
     "syrian": "syrian41",
     "41": "syrian41",

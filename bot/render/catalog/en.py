@@ -15,7 +15,7 @@ EN: dict[str, str] = {
     "seat_empty": "(empty seat)",
     "seat_line": "Seat {seat}: {name}",
     "computer_mark": "🤖",
-    "away_mark": "(computer playing)",
+    "away_mark": "computer playing",
     "dm_needed": "Not reachable in a private chat — tap “Open my hand”: {names}",
     "lobby_waiting": "Waiting for {count} more — join, or add a computer.",
     "lobby_ready": "All four seats are filled: press Start.",

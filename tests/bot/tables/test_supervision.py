@@ -93,7 +93,7 @@ async def test_failed_writes_of_computer_moves_roll_back_and_the_table_goes_on(
         left = failing_commits(manager, 2)  # before the runner's first commit
         await eventually(lambda: other.status == "finished", timeout=20)
     assert left == [0, 0]
-    assert caplog.text.count("event=write_failed") == 2
+    assert caplog.text.count(f"event=write_failed table={other.id} ") == 2, caplog.text
     assert (await replayed(harness, other)).to_json() == other.match.to_json()  # type: ignore[union-attr]
     assert manager.unarmed() == []
 
