@@ -5,8 +5,8 @@ in-process sender (no HTTP) and virtual time for the outboxes and timers. Each t
 a group of its own with new players: a third are stopped in the lobby, a third expire
 there, a third start with two humans and two computers, play a few moves (the humans by
 timeout, with their hands sent privately) and are stopped. Printed: every per-table,
-per-chat and per-user structure before and after (they must return to their baseline;
-the contacts caches are bounded by their capacity), and the RSS before and after.
+per-chat and per-user structure before and after (they must return to their baseline: the contacts
+caches also forget who has not been seen for an hour), and the RSS before and after.
 
 ``--tables N`` (default 10,000); ``--json`` ends with one JSON object. Nothing is
 asserted on time.
@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.delivery import Outbox
-from bot.delivery.contacts import Contacts
+from bot.delivery.contacts import TTL, Contacts
 from bot.delivery.router import PlatformRouter
 from bot.discord.notifier import DiscordNotifier
 from bot.render.model import Screen
@@ -155,10 +155,11 @@ class Soak:
         await self.manager.settle()
 
     async def drain(self) -> None:
-        """Let every write go out and every budget window pass."""
+        """Let every write go out, every budget window pass and every cached contact go
+        unused for longer than the contacts keep one."""
         for outbox in self.outboxes.values():
             await outbox.flush()
-        self.clock.now += 61.0
+        self.clock.now += max(61.0, TTL + 1.0)
 
 
 async def soak(path: Path, tables: int) -> dict[str, Any]:

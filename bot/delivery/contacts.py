@@ -19,33 +19,53 @@ from storage.records import ChatLanguageSet, DmReachability
 from storage.store import Store
 
 CAPACITY = 10_000  # entries per cache: far more than the players of the live tables
+TTL = 3600.0  # seconds an entry is kept unused
 
 V = TypeVar("V")
 
 
 class _Cache(Generic[V]):
-    """Least recently used entries, at most ``capacity`` of them."""
+    """Least recently used entries: at most ``capacity`` of them, none unused for longer
+    than ``ttl`` seconds (a chat or a player not seen for that long is read again when
+    they come back, so memory follows who is playing now)."""
 
-    def __init__(self, capacity: int) -> None:
+    def __init__(self, capacity: int, ttl: float, clock: Callable[[], float]) -> None:
         self.capacity = capacity
-        self._items: OrderedDict[str, V] = OrderedDict()
+        self.ttl = ttl
+        self.clock = clock
+        self._items: OrderedDict[str, tuple[V, float]] = OrderedDict()
 
     def get(self, key: str) -> V | None:
-        value = self._items.get(key)
-        if value is not None:
-            self._items.move_to_end(key)
-        return value
+        self._expire()
+        item = self._items.get(key)
+        if item is None:
+            return None
+        self._items[key] = (item[0], self.clock())
+        self._items.move_to_end(key)
+        return item[0]
 
     def __contains__(self, key: str) -> bool:
+        self._expire()
         return key in self._items
 
     def put(self, key: str, value: V) -> None:
-        self._items[key] = value
+        self._items[key] = (value, self.clock())
         self._items.move_to_end(key)
         while len(self._items) > self.capacity:
             self._items.popitem(last=False)
+        self._expire()
+
+    def _expire(self) -> None:
+        # In least-recently-used order: the stale ones are at the front.
+        oldest = self.clock() - self.ttl
+        while self._items:
+            key, (_, used) = next(iter(self._items.items()))
+            if used >= oldest:
+                return
+            del self._items[key]
 
     def __len__(self) -> int:
+        self._expire()
         return len(self._items)
 
 
@@ -56,14 +76,15 @@ class Contacts:
         platform: str,
         clock: Callable[[], float] = time.time,
         capacity: int = CAPACITY,
+        ttl: float = TTL,
     ) -> None:
         self.store = db if isinstance(db, Store) else Store(db)
         self.platform = platform
         self.clock = clock
         self.default_language = "ar"  # until a chat says otherwise (/lang); a setting
         # A chat without a stored language is cached as "" so it is not read again.
-        self._languages: _Cache[str] = _Cache(capacity)
-        self._dm_ok: _Cache[bool] = _Cache(capacity)
+        self._languages: _Cache[str] = _Cache(capacity, ttl, clock)
+        self._dm_ok: _Cache[bool] = _Cache(capacity, ttl, clock)
 
     async def load(self) -> None:
         """What the live tables need at once after a restart: their players' DMs."""
