@@ -174,16 +174,19 @@ class Committer:
         refused until a later reload succeeds (the scheduler retries with backoff)."""
         try:
             stored = await self.store.load_table(table.id)
-        except Exception:
+            if stored is not None:
+                refresh(table, stored)  # builds the table afresh first: all or nothing
+        except Exception as error:  # unreadable, or a log that no longer replays
             table.needs_reload = True
-            log.error("event=reload_failed table=%d failures=%d", table.id, table.failures)
+            log.error(
+                "event=reload_failed table=%d failures=%d error=%s",
+                table.id,
+                table.failures,
+                type(error).__name__,
+            )
             return False
         table.needs_reload = False
-        if stored is None:
-            self.forget(table)
-            return True
-        refresh(table, stored)
-        if not table.live:
+        if stored is None or not table.live:
             self.forget(table)
         return True
 

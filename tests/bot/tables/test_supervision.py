@@ -250,3 +250,24 @@ async def test_a_table_whose_log_cannot_replay_does_not_keep_the_others_down(
         await harness.restart()
     assert "event=table_load_failed" in caplog.text
     assert [t.id for t in harness.manager.live_tables()] == [good.id]
+
+
+async def test_a_reload_whose_log_no_longer_replays_keeps_the_table_refused_and_armed(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    manager = harness.manager
+    table = await full_table(manager, "syrian41")
+    assert table.match is not None
+    seat = table.match.to_act[0]
+    action = table.match.auto_action(seat)
+    failing_commits(manager, 1)
+
+    def broken(*args: Any) -> None:
+        raise RuntimeError("action log gap")
+
+    monkeypatch.setattr("bot.tables.commits.refresh", broken)
+    await refused(press(manager, table, seat, action), "storage")
+    assert table.needs_reload and manager.unarmed() == []
+    monkeypatch.undo()  # the log replays again: the retry reloads the table
+    await eventually(lambda: not table.needs_reload, timeout=5)
+    assert table.seq == 0 and manager.unarmed() == []
