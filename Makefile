@@ -31,6 +31,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_bench.py $(ARGS)
 	$(BIN)/python benchmarks/manager_bench.py $(ARGS)
 	$(BIN)/python -m benchmarks.press_latency $(ARGS)
+	$(BIN)/python -m benchmarks.delivery $(ARGS)
 	$(BIN)/python benchmarks/soak.py $(ARGS)
 	$(BIN)/python benchmarks/arena.py $(or $(ARENA_ARGS),--quick --jobs 2) $(ARGS)
 

@@ -97,9 +97,9 @@ class Soak:
             figures[f"{name}_outbox_chats"] = outbox.tracked_chats()
         figures["telegram_tables"] = len(self.telegram._tables)
         figures["telegram_where"] = len(self.telegram._where)
-        figures["telegram_picked"] = len(self.telegram.picked)
+        figures["telegram_presenter"] = self.telegram.presenter.tracked()
         figures["discord_dm_users"] = len(self.discord.dm_users)
-        figures["discord_picked"] = len(self.discord.picked)
+        figures["discord_presenter"] = self.discord.presenter.tracked()
         figures.update({f"contacts_{k}": v for k, v in self.contacts.sizes().items()})
         figures["tasks"] = len(asyncio.all_tasks())
         return figures

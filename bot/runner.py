@@ -90,6 +90,7 @@ async def _run(
         if startup.done() and not stopping.is_set():
             startup.result()  # a platform that could not start stops Sahra with its error
             log.info("event=bots_started platforms=%s", ",".join(router.notifiers))
+            await manager.resume()  # every table's screens, redrawn where they were
             if ready is not None:
                 ready.set()
             await signalled

@@ -106,6 +106,19 @@ class Contact:
     dm_ok: bool
 
 
+@dataclass(frozen=True, slots=True)
+class MessageRow:
+    """A message the outbox edits through one of its keys (``key`` as the caller encoded
+    it), kept so a restarted process edits it instead of posting a copy."""
+
+    platform: str
+    chat: str
+    key: str
+    message_id: str
+    group: bool
+    at: float  # when it was posted (wall clock)
+
+
 # ---------------------------------------------------------------------- changes
 
 
@@ -179,6 +192,27 @@ class DmReachability:
     at: float
 
 
+@dataclass(frozen=True, slots=True)
+class MessageSaved:
+    """``key``'s message in ``chat`` is now ``message_id`` (posted ``at``)."""
+
+    platform: str
+    chat: str
+    key: str
+    message_id: str
+    group: bool
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class MessageDropped:
+    """``key`` of ``chat`` names no message any more."""
+
+    platform: str
+    chat: str
+    key: str
+
+
 Change = (
     TableCreated
     | TableUpdated
@@ -188,4 +222,6 @@ Change = (
     | ResultRecorded
     | ChatLanguageSet
     | DmReachability
+    | MessageSaved
+    | MessageDropped
 )

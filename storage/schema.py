@@ -97,6 +97,20 @@ MIGRATIONS: tuple[str, ...] = (
     """
     DROP TABLE snapshots;
     """,
+    # Version 4: the messages a chat's keys are edited through (a table's message, a
+    # hand), so a restarted process edits them instead of posting copies.
+    """
+    CREATE TABLE messages (
+        platform   TEXT    NOT NULL,
+        chat       TEXT    NOT NULL,
+        key        TEXT    NOT NULL,             -- the outbox key as JSON
+        message_id TEXT    NOT NULL,
+        grp        INTEGER NOT NULL,             -- 1: a group (its budget), 0: private
+        at         REAL    NOT NULL,             -- when the message was posted (wall clock)
+        PRIMARY KEY (platform, chat, key)
+    );
+    CREATE INDEX messages_by_age ON messages (at);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

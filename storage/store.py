@@ -22,6 +22,9 @@ from storage.records import (
     ChatLanguageSet,
     Contact,
     DmReachability,
+    MessageDropped,
+    MessageRow,
+    MessageSaved,
     PlayerSeen,
     ResultRecord,
     ResultRecorded,
@@ -74,6 +77,13 @@ UPSERT_DM = (
     " VALUES (?,?,?,?,?,?) ON CONFLICT (platform, user_id) DO UPDATE SET"
     " dm_ok = excluded.dm_ok, updated_at = excluded.updated_at"
 )
+
+UPSERT_MESSAGE = (
+    "INSERT INTO messages (platform, chat, key, message_id, grp, at) VALUES (?,?,?,?,?,?)"
+    " ON CONFLICT (platform, chat, key) DO UPDATE SET message_id = excluded.message_id,"
+    " grp = excluded.grp, at = excluded.at"
+)
+DELETE_MESSAGE = "DELETE FROM messages WHERE platform = ? AND chat = ? AND key = ?"
 
 
 def encode_action(action: dict[str, Any]) -> str:
@@ -191,6 +201,20 @@ def _statement(change: Change) -> Statement:
                 change.at,
             ),
         )
+    if isinstance(change, MessageSaved):
+        return (
+            UPSERT_MESSAGE,
+            (
+                change.platform,
+                change.chat,
+                change.key,
+                change.message_id,
+                int(change.group),
+                change.at,
+            ),
+        )
+    if isinstance(change, MessageDropped):
+        return (DELETE_MESSAGE, (change.platform, change.chat, change.key))
     raise TypeError(f"not a change: {change!r}")
 
 
@@ -252,8 +276,10 @@ class Store:
         Raises ``Conflict`` for a broken uniqueness rule and ``StorageError`` for any
         other failure; either way nothing of it was written."""
         statements = [_statement(change) for change in changes]
-        if not statements:
-            return
+        if statements:
+            await self._write(statements)
+
+    async def _write(self, statements: Sequence[Statement]) -> None:
         try:
             await self.db.write(*statements)
         except sqlite3.IntegrityError as error:
@@ -356,6 +382,35 @@ class Store:
             (platform, *LIVE_STATUSES),
         )
         return [Contact(row["user_id"], bool(row["dm_ok"])) for row in rows]
+
+    # ---------------------------------------------------------------- messages
+
+    async def messages(self, platform: str) -> list[MessageRow]:
+        """The messages the outbox of ``platform`` edits through its keys, oldest first."""
+        rows = await self.db.fetchall(
+            "SELECT platform, chat, key, message_id, grp, at FROM messages"
+            " WHERE platform = ? ORDER BY at, chat, key",
+            (platform,),
+        )
+        return [
+            MessageRow(
+                platform=row["platform"],
+                chat=row["chat"],
+                key=row["key"],
+                message_id=row["message_id"],
+                group=bool(row["grp"]),
+                at=row["at"],
+            )
+            for row in rows
+        ]
+
+    async def drop_messages_before(self, at: float) -> int:
+        """Forget every platform's messages posted before ``at``; how many went."""
+        rows = await self.db.fetchall("SELECT count(*) FROM messages WHERE at < ?", (at,))
+        count = int(rows[0][0])
+        if count:
+            await self._write([("DELETE FROM messages WHERE at < ?", (at,))])
+        return count
 
     # ---------------------------------------------------------------- operators
 

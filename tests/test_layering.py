@@ -97,3 +97,32 @@ def test_the_scan_catches_sql_in_a_string() -> None:
     assert SQL.search("SELECT id FROM tables WHERE x = ?")
     assert SQL.search("INSERT OR REPLACE INTO seats VALUES (?)")
     assert not SQL.search("Select a card from your hand")
+
+
+# What turns events into screens is the presenter's alone (bot/present): an adapter draws
+# no table, hand, sheet or lobby itself, so the platforms cannot drift apart.
+SCREEN_MAKERS = (
+    "table_screen",
+    "hand_screen",
+    "deal_sheet",
+    "score_sheet",
+    "result_screen",
+    "lobby_screen",
+    "narrate",
+)
+
+
+def test_no_adapter_decides_which_screens_an_event_changes() -> None:
+    found = {}
+    for path in sources(*ADAPTERS):
+        tree = ast.parse(path.read_text())
+        names = sorted(
+            alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("bot.render")
+            for alias in node.names
+            if alias.name in SCREEN_MAKERS
+        )
+        if names:
+            found[relative(path)] = names
+    assert found == {}

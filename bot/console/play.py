@@ -17,21 +17,19 @@ import getpass
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.delivery import Outbox
+from bot.present import Presenter
 from bot.render import (
     DOUBLE_PICK,
     Button,
-    hand_screen,
-    narrate,
+    Screen,
+    TimerStyle,
+    no_timer,
     refusal_notice,
-    result_screen,
     rules_text,
-    score_sheet,
-    table_info,
-    table_screen,
 )
 from bot.render.i18n import CATALOG, FSI, LRM, PDI, language_of
 from bot.tables import (
@@ -51,27 +49,52 @@ DEFAULT_DATABASE = "sahra.sqlite"
 _BIDI = str.maketrans("", "", FSI + PDI + LRM)
 
 
-class ConsoleNotifier:
-    """Prints what happens at the table as it is committed: every public event, the
-    human's own private events, and a score sheet after each deal."""
+class ConsoleSender:
+    """The terminal as a chat: every screen the presenter sends is printed as it is now."""
 
-    def __init__(self, out: TextIO, seat_of: Callable[[LiveTable], int | None]) -> None:
+    def __init__(self, write: Callable[[str], None]) -> None:
+        self.write = write
+        self.messages = 0
+
+    async def send(self, chat: str, screen: Screen, thread: str = "") -> str:
+        self.write("\n" + screen.text)
+        self.messages += 1
+        return str(self.messages)
+
+    async def edit(self, chat: str, message: str, screen: Screen) -> None:
+        self.write("\n" + screen.text)
+
+
+class ConsoleNotifier:
+    """The console's side of the shared presenter: the public table is printed whenever
+    it changes (the deal results included), and the player's hand at each prompt (the
+    terminal answers in place, so no private screen is pushed)."""
+
+    def __init__(self, out: TextIO) -> None:
         self.out = out
-        self.seat_of = seat_of
+        # No budget to keep in a terminal: every change is printed, in order.
+        self.outbox = Outbox(
+            ConsoleSender(self.write),
+            group_interval=0.0,
+            group_limit=1_000_000,
+            private_interval=0.0,
+            bot_limit=None,
+            ramp_up=False,
+        )
+        self.timer: TimerStyle = no_timer  # no clock in a terminal: the turn timer is long
+        self.presenter = Presenter(self.outbox, self)
 
     async def publish(self, table: LiveTable, events: list[dict[str, Any]]) -> None:
-        if table.match is None:
-            return
-        info = table_info(table)
-        seat = self.seat_of(table)
-        for event in events:
-            if event["type"] == "hand_scored":
-                sheet = score_sheet(info, event, event.get("team_scores"))
-                self.write("\n" + sheet.text + "\n")
-            else:  # a cancelled deal stands out; the moves are indented under it
-                line = narrate(info, event, seat)
-                if line:
-                    self.write(line if event["type"] == "deal_cancelled" else "  " + line)
+        self.presenter.present(table, events)
+
+    def private_chat(self, table: LiveTable, seat: int) -> str | None:
+        return None
+
+    def dm_pending(self, table: LiveTable, seat: int) -> bool:
+        return False
+
+    def decorate(self, table: LiveTable, screen: Screen) -> Screen:
+        return screen
 
     def write(self, text: str) -> None:
         print(text.translate(_BIDI), file=self.out, flush=True)
@@ -115,10 +138,7 @@ async def play(
         if key.startswith("console_")
     }
 
-    def my_seat(table: LiveTable) -> int | None:
-        return table.seat_of(CONSOLE_USER)
-
-    notifier = ConsoleNotifier(out, my_seat)
+    notifier = ConsoleNotifier(out)
     async with Database.open(database) as db:
         manager = TableManager(db, notifier, computers=Computers())
         await manager.start()
@@ -129,9 +149,12 @@ async def play(
             else:
                 notifier.write(text["new"].format(seat=seat + 1))
                 notifier.write(rules_text(variant, language))
+            await manager.resume()
             return await _loop(manager, table, player, stdin, notifier, text)
         finally:
             await manager.close()
+            await notifier.outbox.flush()
+            await notifier.outbox.close()
 
 
 async def _open_table(
@@ -168,32 +191,23 @@ async def _loop(
     notifier: ConsoleNotifier,
     text: dict[str, str],
 ) -> int:
-    picked: tuple[str, ...] = ()
-    shown_version = -1
     table_id = table.id
     while True:
         await manager.settle()
+        await notifier.outbox.flush()  # the table as it is now is printed above
         with contextlib.suppress(Refusal):  # a finished table leaves the manager's list
             table = manager.table(table_id)
         match = table.match
         if table.status != "running" or match is None:
-            info = table_info(table)
-            notifier.write("\n" + result_screen(info, match.view(None) if match else {}).text)
             return 0
         seat = table.seat_of(CONSOLE_USER)
         assert seat is not None
-        # No clock in the terminal: the turn timer is an hour and never worth showing.
-        info = replace(table_info(table), deadline=None)
         view = match.view(seat)
         if not view["legal_actions"]:
             await manager.run_due()  # nothing for us to do: only a timer can move the table
             await asyncio.sleep(0.05)
             continue
-        if shown_version != table.seq:
-            notifier.write("\n" + table_screen(info, match.view(None), manager.clock()).text)
-            picked = ()
-        shown_version = table.seq
-        hand = hand_screen(info, view, picked)
+        hand = notifier.presenter.hand(table, seat)
         moves = hand.enabled()
         notifier.write("\n" + hand.text + "\n" + _menu(moves, text))
         notifier.out.write(text["prompt"].translate(_BIDI))
@@ -210,7 +224,7 @@ async def _loop(
             continue
         button = moves[choice - 1]
         if button.action["type"] == DOUBLE_PICK:
-            picked = tuple(button.action["cards"])
+            notifier.presenter.pick(table, seat, tuple(button.action["cards"]))
             continue
         try:
             await manager.press(
@@ -219,7 +233,8 @@ async def _loop(
                 )
             )
         except Refusal as refusal:
-            notifier.write(refusal_notice(info.language, refusal.code, refusal.detail).text)
+            language = table.config.language
+            notifier.write(refusal_notice(language, refusal.code, refusal.detail).text)
 
 
 def _menu(moves: list[Button], text: dict[str, str]) -> str:

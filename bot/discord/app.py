@@ -19,6 +19,7 @@ from discord import app_commands
 
 from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
+from bot.delivery.memory import StoredMessages
 from bot.delivery.router import PlatformRouter
 from bot.discord.frontend import PLATFORM, DiscordFrontend
 from bot.discord.notifier import DiscordNotifier
@@ -26,6 +27,7 @@ from bot.discord.sender import DiscordSender
 from bot.tables import TableManager
 from bot.tables.computers import Computers
 from storage.database import Database
+from storage.store import Store
 
 log = logging.getLogger("sahra.discord")
 
@@ -33,10 +35,14 @@ DISCORD_API = "https://discord.com/api/v10"
 
 # Discord documents no fixed number for message writes in a channel (its rate-limit page:
 # limits "should not be hard coded"): each route's bucket arrives in X-RateLimit-* headers,
-# and discord.py waits when a bucket is empty or a 429 comes. The outbox adds a budget of
-# its own — at most CHANNEL_LIMIT writes in any WINDOW (60 s) per channel — so a table run
-# by computers coalesces its edits instead of queueing them behind discord.py's waits.
-CHANNEL_LIMIT = 50
+# and discord.py waits when a bucket is empty or a 429 comes. Observed buckets for a
+# channel's messages are 5 per 5 s, so the outbox keeps an even pace under that — one
+# channel write every CHANNEL_INTERVAL at most, never more than CHANNEL_LIMIT in any
+# CHANNEL_WINDOW — and a table run by computers coalesces its edits instead of queueing
+# them behind discord.py's waits or bursting and then freezing.
+CHANNEL_INTERVAL = 1.25
+CHANNEL_LIMIT = 4
+CHANNEL_WINDOW = 5.0
 
 # Shutdown is bounded whatever the network does (SIGTERM must end the process within 5 s):
 # what cannot be flushed by then is re-rendered by the next start.
@@ -129,6 +135,7 @@ class DiscordBot:
     sender: DiscordSender
     endpoints: Endpoints = field(default_factory=Endpoints)
     runner: asyncio.Task[None] | None = None
+    memory: StoredMessages | None = None
 
 
 def build(
@@ -149,11 +156,15 @@ def build(
     contacts = Contacts(db, PLATFORM)
     sender = DiscordSender(client)
     # discord.py keeps Discord's global rate limit itself: no bot-wide budget of ours.
+    memory = StoredMessages(Store(db), PLATFORM)  # message ids survive a restart
     outbox = Outbox(
         sender,
+        memory=memory,
         clock=outbox_clock,
         sleep=outbox_sleep,
         group_limit=CHANNEL_LIMIT,
+        window=CHANNEL_WINDOW,
+        group_interval=CHANNEL_INTERVAL,
         bot_limit=None,
     )
     notifier = DiscordNotifier(outbox)
@@ -165,7 +176,15 @@ def build(
     outbox.on_unreachable = frontend.unreachable  # closed DMs; channels we may not post in
     client.frontend = frontend
     return DiscordBot(
-        client, manager, outbox, notifier, contacts, frontend, sender, Endpoints(api_url)
+        client,
+        manager,
+        outbox,
+        notifier,
+        contacts,
+        frontend,
+        sender,
+        Endpoints(api_url),
+        memory=memory,
     )
 
 
@@ -175,6 +194,8 @@ async def start(
     """Load the tables (unless a shared manager was started already), log in and connect
     (the gateway runs in a task). Cancellable at any point: ``stop`` cleans up after it."""
     await bot.contacts.load()
+    if bot.memory is not None:
+        bot.outbox.restore(await bot.memory.load())  # a restart edits the same messages
     if start_manager:
         await bot.manager.start()
     bot.endpoints.enter()
@@ -194,6 +215,8 @@ async def start(
         bot.runner.result()
         raise RuntimeError("the Discord gateway closed before the bot was ready")
     log.info("event=discord_started user=%s", bot.client.user)
+    if start_manager:
+        await bot.manager.resume()  # every table's screens, redrawn where they were
 
 
 # Failures of a first connection worth another try: the gateway is down or refuses for now.

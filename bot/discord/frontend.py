@@ -24,9 +24,10 @@ from bot.discord.notifier import DiscordNotifier
 from bot.discord.sender import DiscordSender
 from bot.discord.texts import describe, permission_list, plain, text
 from bot.discord.views import decode_custom_id, view_of
-from bot.render import DOUBLE_PICK, refusal_notice, rules_text
+from bot.render import DOUBLE_PICK, Screen, refusal_notice, rules_text
 from bot.render.codes import NEW_VARIANTS
 from bot.render.i18n import variant_name
+from bot.render.standing import score_line
 from bot.tables import LiveTable, Place, PlayerRef, Press, Refusal, TableManager
 from engine.params import TARNEEB_SOLO
 
@@ -233,9 +234,9 @@ class DiscordFrontend:
                     ),
                 )
                 return
-            screen = frontend.notifier.table_message(table)
-            frontend.outbox.post(table.place.chat, ("table", table.id), screen, group=True)
-            await frontend._say(interaction, "✓")
+            # Only the asker sees it: an ephemeral answer costs the channel no write.
+            info = frontend.notifier.presenter.info(table)
+            await frontend._say(interaction, score_line(info, table.match))
 
         @group.command(name="rules", description=describe("rules"))
         @app_commands.choices(variant=variants)
@@ -458,7 +459,7 @@ class DiscordFrontend:
             if seat is None:
                 await self._say(interaction, refusal_notice(language, "not_seated").text)
                 return
-            self.notifier.picked[(table.id, user)] = tuple(action["cards"])
+            self.notifier.pick(table, seat, tuple(action["cards"]))
             screen = self.notifier.hand(table, seat)
             await interaction.response.edit_message(
                 content=plain(screen.text), view=view_of(screen)
@@ -483,27 +484,66 @@ class DiscordFrontend:
         action: dict[str, Any],
         language: str,
     ) -> None:
-        await interaction.response.defer()  # within 3 s, whatever follows
-        try:
-            await self.manager.press(
-                Press(
-                    table_id=table.id,
-                    version=version,
-                    action=action,
-                    player=self._player(interaction, language),
+        """The pressed message first becomes the hand without that card and without
+        buttons (the interaction's own answer, so the card never lingers on it), then the
+        move is made, then the message shows the hand as the move left it. A press whose
+        interaction has expired is answered by nobody, so it changes nothing either."""
+        user = str(interaction.user.id)
+        seat = table.seat_of(user)
+        match = table.match
+        if (
+            seat is None
+            or match is None
+            or seat not in match.to_act
+            or not table.version_accepts(version)
+        ):
+            pending = None  # the manager says why, politely
+        else:
+            pending = self.notifier.presenter.pending_hand(table, seat, action)
+            try:
+                await interaction.response.edit_message(
+                    content=plain(pending.text), view=view_of(pending)
                 )
-            )
+            except discord.NotFound:  # 10062: nobody waits for an answer any more
+                log.warning("event=interaction_expired")
+                return
+        press = Press(
+            table_id=table.id,
+            version=version,
+            action=action,
+            player=self._player(interaction, language),
+        )
+        try:
+            await self.manager.press(press)
         except Refusal as refusal:
+            if pending is not None and seat is not None and table.match is not None:
+                await self._edit(interaction, self.notifier.hand(table, seat))  # as it was
             await self._say(
                 interaction, refusal_notice(language, refusal.code, refusal.detail).text
             )
             return
-        seat = table.seat_of(str(interaction.user.id))
-        if seat is not None and table.match is not None:  # the hand, as it is now
-            screen = self.notifier.hand(table, seat)
-            try:
+        seat = table.seat_of(user)
+        if seat is None or table.match is None or table.status != "running":
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            return
+        screen = self.notifier.hand(table, seat)
+        if screen != pending:
+            await self._edit(interaction, screen)
+        message = interaction.message
+        if message is not None:
+            self.notifier.shown(table, seat, str(message.id), screen)
+
+    async def _edit(self, interaction: Interaction, screen: Screen) -> None:
+        """The interaction's message shows ``screen`` (answering it, or after the answer)."""
+        try:
+            if interaction.response.is_done():
                 await interaction.edit_original_response(
                     content=plain(screen.text), view=view_of(screen)
                 )
-            except discord.NotFound:
-                log.warning("event=interaction_expired")
+            else:
+                await interaction.response.edit_message(
+                    content=plain(screen.text), view=view_of(screen)
+                )
+        except discord.NotFound:
+            log.warning("event=interaction_expired")

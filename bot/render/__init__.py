@@ -4,9 +4,19 @@ Screens are drawn from views only — the public table from ``view(None)``, a ha
 ``view(seat)`` — and adapters (Telegram, Discord, console) map them to their widgets.
 """
 
+from bot.render.common import countdown
 from bot.render.hand import DOUBLE_PICK, hand_screen
 from bot.render.lobby import lobby_screen
-from bot.render.model import Button, Notice, Screen, SeatInfo, TableInfo, table_info
+from bot.render.model import (
+    Button,
+    Notice,
+    Screen,
+    SeatInfo,
+    TableInfo,
+    TimerStyle,
+    no_timer,
+    table_info,
+)
 from bot.render.narrate import narrate
 from bot.render.notices import refusal_notice
 from bot.render.rules_text import rules_text
@@ -20,10 +30,13 @@ __all__ = [
     "Screen",
     "SeatInfo",
     "TableInfo",
+    "TimerStyle",
+    "countdown",
     "deal_sheet",
     "hand_screen",
     "lobby_screen",
     "narrate",
+    "no_timer",
     "refusal_notice",
     "result_screen",
     "rules_text",

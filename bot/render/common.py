@@ -1,4 +1,4 @@
-"""Pieces every screen shares: seat names, team letters, turn lines, button rows."""
+"""Pieces every screen shares: seat names, team letters, tricks, deadlines, button rows."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.render.i18n import card, clock, isolate, joined, number, suit, t
-from bot.render.model import Button, TableInfo
+from bot.render.model import Button, TableInfo, TimerStyle
 from engine.params import TRIX_COMPLEX
 
 ROW_WIDTH = 5  # Discord allows 5 buttons a row; Telegram shows 5 cards a row comfortably
@@ -35,10 +35,56 @@ def plays(info: TableInfo, trick: Sequence[dict[str, Any]]) -> str:
     return " · ".join(f"{seat_name(info, p['seat'])} {card(language, p['card'])}" for p in trick)
 
 
-def time_left(info: TableInfo, now: float) -> str:
+def partner(seat: int) -> int:
+    """T41.1 / TX.1: partners sit opposite."""
+    return (seat + 2) % 4
+
+
+def completed_trick(info: TableInfo, trick: dict[str, Any], index: int | None = None) -> str:
+    """A finished trick (a ``deal_tricks`` entry: leader, winner, its four cards in play
+    order), on one line: "Last trick: Ali 10♥ · Badr Q♥ · … → Badr", or with its number
+    in the deal ("Trick 5: …") when ``index`` (1-based) is given."""
+    leader = trick["leader"]
+    entries = [{"seat": (leader + i) % 4, "card": code} for i, code in enumerate(trick["cards"])]
+    winner = seat_name(info, trick["winner"])
+    if index is None:
+        return t(info.language, "last_trick_line", plays=plays(info, entries), winner=winner)
+    return t(
+        info.language,
+        "trick_n_line",
+        n=number(info.language, index),
+        plays=plays(info, entries),
+        winner=winner,
+    )
+
+
+def completed_tricks(
+    info: TableInfo, tricks: Sequence[dict[str, Any]], numbers: Sequence[int | None]
+) -> list[str]:
+    """Several finished tricks, oldest first, one line each; a lone one is "Last trick",
+    several carry their numbers in the deal (when known) so they read in order."""
+    if len(tricks) == 1:
+        return [completed_trick(info, tricks[0])]
+    return [completed_trick(info, trick, n) for trick, n in zip(tricks, numbers, strict=True)]
+
+
+def with_deadline(info: TableInfo, line: str, timer: TimerStyle) -> str:
+    """``line`` followed by the platform's deadline text, if it has one (``TimerStyle``)."""
     if info.deadline is None:
-        return ""
-    return t(info.language, "turn_time", time=clock(info.deadline - now))
+        return line
+    text = timer(info.language, info.deadline)
+    return f"{line} {text}" if text else line
+
+
+def countdown(now: float) -> TimerStyle:
+    """A ``TimerStyle`` for a screen drawn fresh and read at once (the console, which
+    redraws the table before every move): "(0:45 left)" as of ``now``. Never for a
+    message that stays on screen: its number would freeze."""
+
+    def style(language: str, deadline: float) -> str:
+        return t(language, "turn_time", time=clock(deadline - now))
+
+    return style
 
 
 def what_key(phase: str) -> str:

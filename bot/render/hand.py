@@ -1,6 +1,15 @@
-"""A player's private screen, drawn from that seat's own view: the hand grouped by suit
-and ascending (T41D.6), the trick on the table, and buttons for exactly the moves the
-player may make — illegal cards shown but not pressable, illegal bids absent."""
+"""A player's private screen, drawn from that seat's own view. It comes in two kinds:
+
+- the DECISION screen, when the seat has something to do: everything needed to decide,
+  compactly — the bids, tricks and scores of every seat, the standing and the target,
+  the last completed trick and the trick in play (or the Trix rows), the hand grouped by
+  suit and ascending (T41D.6), and buttons for exactly the moves the player may make
+  (illegal cards shown but not pressable, illegal bids absent);
+- the WAITING screen, when it has not: only what does not change while the others play
+  (the contract, the partner, the player's own bid and hand) and a line saying the game
+  goes on in the group. Its text stays the same as others move, so it is never sent
+  again until the player's own turn or move.
+"""
 
 from __future__ import annotations
 
@@ -8,30 +17,53 @@ from typing import Any
 
 from bot.render.common import (
     kingdom_line,
-    names,
-    plays,
+    partner,
     rows_of,
     seat_name,
     solo_bid_lines,
+    team_key,
     trump_lines,
     what_key,
+    with_deadline,
 )
 from bot.render.i18n import card, card_label, joined, ltr, number, suit, t, variant_name
-from bot.render.model import Button, Screen, TableInfo
+from bot.render.model import Button, Screen, TableInfo, TimerStyle, no_timer
 from bot.render.notices import RULE_NUMBERS
-from bot.render.table import doubled_line
-from engine.params import PARTNERSHIP_PARAMS
+from bot.render.table import (
+    current_trick,
+    doubled_line,
+    rows_lines,
+    seat_details,
+    standing_line,
+    trick_history,
+)
+from engine.params import PARTNERSHIP_PARAMS, TRIX_COMPLEX
 
 DOUBLE_PICK = "double_pick"  # a toggle in the doubling answer: redraws, reaches no table
 
 
 def hand_screen(
-    info: TableInfo, view: dict[str, Any], picked: tuple[str, ...] | None = None
+    info: TableInfo,
+    view: dict[str, Any],
+    picked: tuple[str, ...] | None = None,
+    *,
+    timer: TimerStyle = no_timer,
 ) -> Screen:
-    """``picked``: the cards marked so far in the secret doubling answer (TX.7)."""
-    seat = view.get("seat")
-    if seat is None:
+    """The seat's decision screen when it has legal actions, else its waiting screen.
+
+    ``picked``: the cards marked so far in the secret doubling answer (TX.7). ``timer``:
+    how the platform shows the deadline on the decision screen's turn line (never on the
+    waiting screen, which must not change)."""
+    if view.get("seat") is None:
         raise ValueError("a private screen is drawn from that seat's own view")
+    legal: list[dict[str, Any]] = view.get("legal_actions") or []
+    lines = _decision(info, view, legal, timer) if legal else _waiting(info, view)
+    rows = _buttons(info, view, legal, picked or ())
+    return Screen("\n".join(lines).strip(), tuple(rows))
+
+
+def _header(info: TableInfo, view: dict[str, Any]) -> list[str]:
+    """Title, trump or contract, and the partner: the same on both screens."""
     language = info.language
     lines = [
         t(
@@ -41,88 +73,124 @@ def hand_screen(
             deal=number(language, view["deal_number"]),
         )
     ]
-    lines += trump_lines(language, view)
-    lines += _context(info, view)
-    if view["variant"] == "trix_complex" and view.get("contract") == "complex":
-        if view.get("doubling"):
-            if view.get("my_answer") is not None:
-                answer = [card(language, c) for c in view["my_answer"]]
-                lines.append(
-                    t(
-                        language,
-                        "your_answer",
-                        cards=joined(language, answer) or t(language, "answer_none"),
-                    )
-                )
-        else:
-            lines.append(doubled_line(info, view["doubled"]))
+    lines += trump_lines(language, view)  # T41.4, TS.6
+    if view["variant"] == "trix_complex":
+        lines.append(kingdom_line(info, view))  # TX.3–TX.4
+        if view.get("contract") == "complex" and not view.get("doubling"):
+            lines.append(doubled_line(info, view["doubled"]))  # TX.7: revealed together
+    if view["team_scores"] is not None:  # T41.1 / TX.1: the partner sits opposite
+        seat = view["seat"]
+        lines.append(
+            t(
+                language,
+                "partner_line",
+                team=t(language, team_key(seat)),
+                partner=seat_name(info, partner(seat)),
+            )
+        )
+    return lines
+
+
+def _decision(
+    info: TableInfo, view: dict[str, Any], legal: list[dict[str, Any]], timer: TimerStyle
+) -> list[str]:
+    language = info.language
+    variant, phase, seat = view["variant"], view["phase"], view["seat"]
+    lines = _header(info, view)
+    if variant == "tarneeb_solo":
+        lines += solo_bid_lines(info, view)  # TS.3–TS.6: the high bid, or the contract
+    lines.append("")
+    # TS.6: once the auction is over the declarer line holds the only bid that counts.
+    bids = not (variant == "tarneeb_solo" and view.get("declarer") is not None)
+    for other in range(4):
+        marker = "▶ " if other in view["turn"] else "• "
+        mark = f" ({t(language, 'you_mark')})" if other == seat else ""
+        lines.append(
+            t(
+                language,
+                "player_line",
+                marker=marker,
+                name=seat_name(info, other),
+                team=mark,
+                details=" · ".join(seat_details(info, view, other, bids=bids)),
+            )
+        )
+    if phase == "bidding" and variant in PARTNERSHIP_PARAMS:
+        made = [bid for bid in view["bids"] if isinstance(bid, int)]
+        lines.append(
+            t(
+                language,
+                "bids_total",
+                total=number(language, sum(made)),
+                needed=number(language, PARTNERSHIP_PARAMS[variant].min_total),  # T41.6, T41D.3
+            )
+        )
+    lines.append(_standing(info, view))
+    if view.get("contract") == "trix":
+        lines.append("")
+        # TX.9; who is out shows in the seat lines (their points, no cards left, TX.10)
+        lines += rows_lines(info, view, out=False)
+    elif phase == "playing":
+        lines.append("")
+        lines += trick_history(info, view)
+        lines.append(current_trick(info, view))
     lines.append("")
     lines += hand_lines(language, view["hand"] or [])
     lines.append("")
-    if view["phase"] == "playing" and view.get("contract") != "trix":
-        trick = view["trick"]
-        lines.append(
-            t(language, "trick_line", plays=plays(info, trick))
-            if trick
-            else t(language, "trick_empty")
-        )
-        if view["variant"] != "trix_complex":
-            bid = view["bids"][seat]
-            if isinstance(bid, int):
-                shown = number(language, bid)
-            else:  # a solo defender passed in the auction (TS.3)
-                shown = t(language, "bid_pass") if bid == "pass" else "—"
-            lines.append(
-                t(
-                    language,
-                    "your_bid",
-                    bid=shown,
-                    tricks=number(language, view["tricks_won"][seat]),
-                )
-            )
-    legal: list[dict[str, Any]] = view.get("legal_actions") or []
-    if legal:
-        lines.append(t(language, "your_turn", what=t(language, what_key(view["phase"]))))
-        if view["phase"] == "doubling":
-            lines.append(t(language, "pick_doubles"))
-        elif view["phase"] == "bidding" and _no_two(view, legal):
-            # why 2 has no button
-            lines.append(t(language, "illegal_bid_two_forbidden", **RULE_NUMBERS))
-        elif legal == [{"type": "pass"}] and view.get("contract") == "trix":
-            lines.append(t(language, "must_pass"))  # TX.9: no card fits the rows
-    elif view.get("doubling"):
-        # Answered, or not asked (TX.7): either way the others' answers are awaited.
-        lines.append(t(language, "waiting_doubles", time="").rstrip())
-    elif view["turn"] and view["phase"] != "finished":
-        lines.append(t(language, "not_your_turn", names=names(info, view["turn"])))
-    rows = _buttons(info, view, legal, picked or ())
-    return Screen("\n".join(lines).strip(), tuple(rows))
+    turn = t(language, "your_turn", what=t(language, what_key(phase)))
+    lines.append(with_deadline(info, turn, timer))
+    if phase == "doubling":
+        lines.append(t(language, "pick_doubles"))
+    elif phase == "bidding" and _no_two(view, legal):
+        # why 2 has no button
+        lines.append(t(language, "illegal_bid_two_forbidden", **RULE_NUMBERS))
+    elif legal == [{"type": "pass"}] and view.get("contract") == "trix":
+        lines.append(t(language, "must_pass"))  # TX.9: no card fits the rows
+    return lines
 
 
-def _context(info: TableInfo, view: dict[str, Any]) -> list[str]:
-    """What the player needs besides the hand, so the private chat can be played without
-    the group's table: the bids so far (T41), the auction or contract (solo), the kingdom
-    and its contract (Trix)."""
+def _standing(info: TableInfo, view: dict[str, Any]) -> str:
+    """The table's standing line; for Trix a shorter one: how far the match has gone."""
+    if view["variant"] != "trix_complex":
+        return standing_line(info, view)
     language = info.language
-    variant = view["variant"]
-    if variant == "trix_complex":
-        return [kingdom_line(info, view)]
-    if variant == "tarneeb_solo":
-        return solo_bid_lines(info, view)
-    if view["phase"] != "bidding" or all(bid is None for bid in view["bids"]):
-        return []
-    order = [(view["dealer"] + 1 + i) % 4 for i in range(4)]  # T41.5: the bidding order
-    made = [(seat, view["bids"][seat]) for seat in order if view["bids"][seat] is not None]
-    bids = [f"{seat_name(info, seat)} {number(language, bid)}" for seat, bid in made]
-    return [
-        t(
-            language,
-            "bids_so_far",
-            bids=joined(language, bids),
-            total=number(language, sum(bid for _, bid in made)),
-            needed=number(language, PARTNERSHIP_PARAMS[variant].min_total),  # T41.6, T41D.3
-        )
-    ]
+    a, b = view["team_scores"]
+    return t(
+        language,
+        "trix_standing",
+        team_a=t(language, "team_a"),
+        a=number(language, a),
+        team_b=t(language, "team_b"),
+        b=number(language, b),
+        deal=number(language, view["deal_number"]),
+        deals=number(language, TRIX_COMPLEX.deals),  # TX.3, TX.11
+    )
+
+
+def _waiting(info: TableInfo, view: dict[str, Any]) -> list[str]:
+    """Nothing that another player's move changes: no trick, no other bid, no score, no
+    countdown and no name of who is to act."""
+    language = info.language
+    seat = view["seat"]
+    lines = _header(info, view)
+    if view["variant"] == "tarneeb_solo" and view.get("declarer") is not None:
+        lines += solo_bid_lines(info, view)  # the contract, fixed once the auction ends
+    bid = view["bids"][seat] if view["variant"] in PARTNERSHIP_PARAMS else None
+    if isinstance(bid, int):  # the player's own bid, fixed once made (T41.5)
+        lines.append(t(language, "your_bid", bid=number(language, bid)))
+    if view.get("doubling") and view.get("my_answer") is not None:  # TX.7
+        answer = joined(language, [card(language, c) for c in view["my_answer"]])
+        lines.append(t(language, "your_answer", cards=answer or t(language, "answer_none")))
+    lines.append("")
+    lines += hand_lines(language, view["hand"] or [])
+    if view["phase"] == "finished":
+        return lines
+    lines.append("")
+    if view.get("doubling"):
+        # Answered, or not asked (TX.7): either way the others' answers are awaited.
+        lines.append(t(language, "doubles_awaited"))
+    lines.append(t(language, "waiting_line"))
+    return lines
 
 
 def _no_two(view: dict[str, Any], legal: list[dict[str, Any]]) -> bool:

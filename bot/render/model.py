@@ -8,6 +8,7 @@ discord.py views, numbered lines in the console) and may not add game content.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -17,6 +18,17 @@ if TYPE_CHECKING:
     from bot.tables.live import LiveTable
 
 Style = Literal["primary", "secondary", "success", "danger"]
+
+# How a platform shows a turn's deadline: (language, deadline in unix seconds) → text
+# placed after the turn line. A message is written once and then sits unchanged, so a
+# countdown drawn into it would freeze and lie; a platform either renders the deadline
+# itself (Discord's live ``<t:…:R>`` timestamps) or shows no number (``no_timer``).
+TimerStyle = Callable[[str, float], str]
+
+
+def no_timer(language: str, deadline: float) -> str:
+    """No deadline text at all: the turn line only names who is to act."""
+    return ""
 
 
 @dataclass(frozen=True)

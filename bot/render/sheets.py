@@ -1,45 +1,58 @@
 """The score sheet after each deal and the final result. Both read only public figures
-(bids, tricks, deltas, totals, counts of doubles): a finished deal's cards are already in
-new hands, so no card is named here."""
+(bids, tricks, deltas, totals, counts of doubles). The only cards a deal sheet names are
+those of the deal's final tricks, when the caller passes them (``recent_tricks``): every
+one of them was played face up before the group saw the sheet."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from bot.render.common import seat_name, team_key
+from bot.render.common import completed_tricks, seat_name, team_key
 from bot.render.i18n import joined, number, signed, t, variant_name
 from bot.render.model import Screen, TableInfo
 from engine.params import PARTNERSHIP_PARAMS
 
 
-def deal_sheet(info: TableInfo, event: dict[str, Any]) -> Screen | None:
+def deal_sheet(
+    info: TableInfo,
+    event: dict[str, Any],
+    recent_tricks: Sequence[dict[str, Any]] | None = None,
+) -> Screen | None:
     """The sheet a deal's end posts in the chat: its scores (``hand_scored``), or why it was
-    cancelled and redealt (``deal_cancelled``, T41.6 / T41D.3); None for other events."""
+    cancelled and redealt (``deal_cancelled``, T41.6 / T41D.3); None for other events.
+
+    ``recent_tricks``: the deal's final tricks the group has not seen yet (``deal_tricks``
+    entries, oldest first), shown above the scores so every card played reaches the
+    group."""
     if event["type"] == "hand_scored":
-        return score_sheet(info, event, event.get("team_scores"))
+        return score_sheet(info, event, event.get("team_scores"), recent_tricks)
     if event["type"] == "deal_cancelled":
         return score_sheet(info, {**event, "cancelled": True}, None)
     return None
 
 
-def score_sheet(info: TableInfo, entry: dict[str, Any], team_scores: list[int] | None) -> Screen:
+def score_sheet(
+    info: TableInfo,
+    entry: dict[str, Any],
+    team_scores: list[int] | None,
+    recent_tricks: Sequence[dict[str, Any]] | None = None,
+) -> Screen:
     """One deal's sheet from its history entry (``view["history"][-1]``) or its
-    ``hand_scored`` event (only the public figures are read)."""
+    ``hand_scored`` event (only the public figures are read), with its final tricks when
+    ``recent_tricks`` are given."""
     language = info.language
     deal = number(language, entry["deal_number"])
     if entry.get("cancelled"):
-        bids = [b for b in entry["bids"] if isinstance(b, int)]
-        needed = PARTNERSHIP_PARAMS[info.variant].min_total  # T41.6, T41D.3
-        return Screen(
-            t(
-                language,
-                "sheet_cancelled",
-                deal=deal,
-                total=number(language, sum(bids)),
-                needed=number(language, needed),
-            )
-        )
+        return _cancelled(info, entry)
     lines = [t(language, "sheet_title", deal=deal)]
+    if recent_tricks:
+        # The final tricks of the deal: the last is trick number "all tricks taken".
+        played = sum(entry["tricks"]) if entry.get("tricks") else None
+        count = len(recent_tricks)
+        numbers = [None if played is None else played - count + 1 + i for i in range(count)]
+        lines += completed_tricks(info, recent_tricks, numbers)
+        lines.append("")
     variant = info.variant
     for seat in range(4):
         parts: list[str] = []
@@ -95,6 +108,36 @@ def score_sheet(info: TableInfo, entry: dict[str, Any], team_scores: list[int] |
     return Screen("\n".join(lines))
 
 
+def _cancelled(info: TableInfo, entry: dict[str, Any]) -> Screen:
+    """T41.6 / T41D.3: the bids, their total against the minimum, and the redeal."""
+    language = info.language
+    bids = entry["bids"]
+    total = sum(b for b in bids if isinstance(b, int))
+    needed = entry.get("needed") or PARTNERSHIP_PARAMS[info.variant].min_total
+    lines = [
+        t(
+            language,
+            "sheet_cancelled",
+            deal=number(language, entry["deal_number"]),
+            total=number(language, total),
+            needed=number(language, needed),
+        )
+    ]
+    dealer = entry.get("dealer")
+    # In bidding order (T41.5) when the dealer is known, else by seat.
+    order = [(dealer + 1 + i) % 4 for i in range(4)] if dealer is not None else range(4)
+    for seat in order:
+        bid = bids[seat]
+        shown = (
+            t(language, "bid_none")
+            if bid is None
+            else t(language, "bid_value", bid=number(language, bid))
+        )
+        lines.append(t(language, "sheet_line", name=seat_name(info, seat), details=shown))
+    lines.append(t(language, "sheet_redeal"))  # T41.2: the next dealer, a fresh shuffle
+    return Screen("\n".join(lines))
+
+
 def result_screen(info: TableInfo, view: dict[str, Any]) -> Screen:
     """The end of a table: the winners (or a draw, or why it ended) and the final scores."""
     language = info.language
@@ -126,4 +169,4 @@ def result_screen(info: TableInfo, view: dict[str, Any]) -> Screen:
     return Screen("\n".join(lines))
 
 
-__all__ = ["result_screen", "score_sheet"]
+__all__ = ["deal_sheet", "result_screen", "score_sheet"]

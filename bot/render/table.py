@@ -1,23 +1,29 @@
 """The public table, drawn from the spectator view (``view(None)``) only — so no hidden
-card can reach the group by construction."""
+card can reach the group by construction.
+
+The group message is edited only now and then, so it shows every trick completed since
+the group last saw it (``recent_tricks``), and its turn line carries no frozen countdown:
+the platform's ``TimerStyle`` says how (or whether) a deadline is shown."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.render.common import (
+    completed_tricks,
     kingdom_line,
     names,
     plays,
     seat_name,
     solo_bid_lines,
     team_key,
-    time_left,
     trump_lines,
     what_key,
+    with_deadline,
 )
 from bot.render.i18n import card, joined, ltr, number, signed, suit, t, variant_name
-from bot.render.model import Button, Screen, TableInfo
+from bot.render.model import Button, Screen, TableInfo, TimerStyle, no_timer
 from engine.params import PARTNERSHIP_PARAMS, TARNEEB_SOLO, TRIX_COMPLEX
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -25,8 +31,21 @@ RANK_INDEX = {code: index for index, code in enumerate("23456789TJQKA")}
 ROW_SUITS = "SHDC"  # the rows as players lay them out: ♠ ♥ ♦ ♣
 
 
-def table_screen(info: TableInfo, view: dict[str, Any], now: float) -> Screen:
-    """The group's table message: header, one line per seat, the trick, the turn."""
+def table_screen(
+    info: TableInfo,
+    view: dict[str, Any],
+    now: float | None = None,
+    *,
+    timer: TimerStyle = no_timer,
+    recent_tricks: Sequence[dict[str, Any]] | None = None,
+) -> Screen:
+    """The group's table message: header, one line per seat, the tricks, the turn.
+
+    ``now`` is kept for older callers and not used (no countdown is drawn). ``timer``:
+    how the platform shows the turn's deadline (``no_timer``: the turn line only names
+    who is to act). ``recent_tricks``: the tricks completed since the group last saw the
+    table (``deal_tricks`` entries, oldest first), all drawn so that every card played
+    reaches the group; None or empty: the view's last trick."""
     if view.get("seat") is not None:
         raise ValueError("the public table is drawn from the spectator view only")
     language = info.language
@@ -52,7 +71,7 @@ def table_screen(info: TableInfo, view: dict[str, Any], now: float) -> Screen:
         if occupant is not None and occupant.away:
             notes.append(t(language, "away_mark"))
         team = f" ({' · '.join(notes)})" if notes else ""
-        details = " · ".join(_details(info, view, seat))
+        details = " · ".join(seat_details(info, view, seat))
         name = seat_name(info, seat)
         lines.append(
             t(
@@ -64,10 +83,10 @@ def table_screen(info: TableInfo, view: dict[str, Any], now: float) -> Screen:
                 details=details,
             )
         )
-    lines.append(_standing(info, view))
+    lines.append(standing_line(info, view))
     lines.append("")
-    lines += _play_area(info, view)
-    lines.append(_turn_line(info, view, now))
+    lines += play_area(info, view, recent_tricks)
+    lines.append(_turn_line(info, view, timer))
     buttons = (
         (
             Button(
@@ -109,11 +128,15 @@ def doubled_line(info: TableInfo, doubled: list[dict[str, Any]]) -> str:
     return t(language, "doubled_line", cards=joined(language, cards))
 
 
-def _details(info: TableInfo, view: dict[str, Any], seat: int) -> list[str]:
+def seat_details(
+    info: TableInfo, view: dict[str, Any], seat: int, *, bids: bool = True
+) -> list[str]:
+    """A seat's public figures: its bid (Tarneeb; ``bids=False`` leaves it out), tricks
+    taken, this deal's points and cards left (Trix), and its score."""
     language = info.language
     variant = view["variant"]
     parts = []
-    if variant != "trix_complex":
+    if variant != "trix_complex" and bids:
         bid = view["bids"][seat]
         if bid is None:
             parts.append(t(language, "bid_none"))
@@ -137,7 +160,8 @@ def _details(info: TableInfo, view: dict[str, Any], seat: int) -> list[str]:
     return parts
 
 
-def _standing(info: TableInfo, view: dict[str, Any]) -> str:
+def standing_line(info: TableInfo, view: dict[str, Any]) -> str:
+    """The team totals and the target (T41.9, TX.11), or the solo target (TS.1)."""
     language = info.language
     if view["team_scores"] is not None:
         a, b = view["team_scores"]
@@ -160,42 +184,62 @@ def _standing(info: TableInfo, view: dict[str, Any]) -> str:
     return t(language, "solo_target", target=number(language, target))
 
 
-def _play_area(info: TableInfo, view: dict[str, Any]) -> list[str]:
-    language = info.language
-    lines: list[str] = []
+def play_area(
+    info: TableInfo,
+    view: dict[str, Any],
+    recent_tricks: Sequence[dict[str, Any]] | None = None,
+) -> list[str]:
+    """The Trix rows (TX.9) and who is out, or the completed trick(s) and the trick in
+    play, oldest first."""
     if view.get("contract") == "trix":
-        lines.append(t(language, "rows_title"))
-        lines += [
-            f"{suit(letter)} {ltr(language, rows_strip(view['rows'][letter]))}"
-            for letter in ROW_SUITS
-        ]
-        if view["finished_order"]:
-            order = [
-                f"{number(language, place + 1)}. {seat_name(info, seat)}"
-                for place, seat in enumerate(view["finished_order"])
-            ]
-            lines.append(t(language, "finished_line", order=joined(language, order)))
-        return lines
+        return rows_lines(info, view)
     if view["phase"] != "playing":
-        return lines
-    trick = view["trick"]
-    lines.append(
-        t(language, "trick_line", plays=plays(info, trick))
-        if trick
-        else t(language, "trick_empty")
-    )
-    last = view.get("last_trick")
-    if last:
-        winner = view["deal_tricks"][-1]["winner"] if view.get("deal_tricks") else None
-        lines.append(
-            t(
-                language,
-                "last_trick_line",
-                plays=plays(info, last),
-                winner="" if winner is None else seat_name(info, winner),
-            )
-        )
+        return []
+    lines = trick_history(info, view, recent_tricks)
+    lines.append(current_trick(info, view))
     return lines
+
+
+def rows_lines(info: TableInfo, view: dict[str, Any], *, out: bool = True) -> list[str]:
+    """The four Trix rows on their strips and (``out``) the order in which players went
+    out."""
+    language = info.language
+    lines = [t(language, "rows_title")]
+    lines += [
+        f"{suit(letter)} {ltr(language, rows_strip(view['rows'][letter]))}" for letter in ROW_SUITS
+    ]
+    if out and view["finished_order"]:
+        order = [
+            f"{number(language, place + 1)}. {seat_name(info, seat)}"
+            for place, seat in enumerate(view["finished_order"])
+        ]
+        lines.append(t(language, "finished_line", order=joined(language, order)))
+    return lines
+
+
+def current_trick(info: TableInfo, view: dict[str, Any]) -> str:
+    trick = view["trick"]
+    if not trick:
+        return t(info.language, "trick_empty")
+    return t(info.language, "trick_line", plays=plays(info, trick))
+
+
+def trick_history(
+    info: TableInfo,
+    view: dict[str, Any],
+    recent_tricks: Sequence[dict[str, Any]] | None = None,
+) -> list[str]:
+    """``recent_tricks`` (numbered by their place in the deal), or the deal's last
+    completed trick with all four cards and its winner."""
+    deal_tricks: list[dict[str, Any]] = view.get("deal_tricks") or []
+    if recent_tricks:
+        # A deal's cards are all different, so a trick's cards tell its place.
+        places = {tuple(trick["cards"]): n for n, trick in enumerate(deal_tricks, 1)}
+        numbers = [places.get(tuple(trick["cards"])) for trick in recent_tricks]
+        return completed_tricks(info, recent_tricks, numbers)
+    if not deal_tricks:
+        return []
+    return completed_tricks(info, deal_tricks[-1:], [len(deal_tricks)])
 
 
 def rows_strip(row: dict[str, str] | None) -> str:
@@ -207,17 +251,16 @@ def rows_strip(row: dict[str, str] | None) -> str:
     return " ".join(RANKS[r] if low <= r <= high else "·" for r in range(13))
 
 
-def _turn_line(info: TableInfo, view: dict[str, Any], now: float) -> str:
+def _turn_line(info: TableInfo, view: dict[str, Any], timer: TimerStyle) -> str:
     language = info.language
     if view["phase"] == "finished":
         return ""
     if view.get("doubling"):
-        return t(language, "waiting_doubles", time=time_left(info, now)).rstrip()
+        return with_deadline(info, t(language, "waiting_doubles"), timer)
     turn = view["turn"]
     if not turn:
         return ""
     line = t(
         language, "turn_line", names=names(info, turn), what=t(language, what_key(view["phase"]))
     )
-    left = time_left(info, now)
-    return f"{line} {left}" if left else line
+    return with_deadline(info, line, timer)

@@ -10,6 +10,8 @@ from engine.params import TARNEEB_SOLO
 
 Variant = Literal["syrian41", "tarneeb41_double", "tarneeb_solo", "trix_complex"]
 Language = Literal["ar", "en"]
+# Variants whose rules play a lone legal move after a short delay (TX.12).
+FORCED_AUTOPLAY_VARIANTS: tuple[Variant, ...] = ("trix_complex",)
 
 
 class TableConfig(BaseModel):
@@ -25,7 +27,10 @@ class TableConfig(BaseModel):
     turn_seconds: int = Field(default=60, ge=5, le=3600, description="time to play a card")
     bid_seconds: int = Field(default=60, ge=5, le=3600, description="time to bid or choose")
     doubling_seconds: int = Field(default=30, ge=5, le=600, description="TX.7 window")
-    forced_autoplay: bool = Field(default=True, description="TX.12: play lone moves alone")
+    forced_autoplay: bool | None = Field(
+        default=None,
+        description="TX.12: play lone moves alone; None = the rules' default (Trix only)",
+    )
     forced_delay_seconds: float = Field(default=1.5, ge=0, le=30, description="TX.12 delay")
     computer_delay_seconds: float = Field(default=0.0, ge=0, le=30)
     timeouts_before_takeover: int = Field(default=2, ge=1, le=20)
@@ -36,6 +41,14 @@ class TableConfig(BaseModel):
         default="easy",
         description="computer players: easy = heuristic (instant), hard = search (stronger)",
     )
+
+    @model_validator(mode="after")
+    def _forced_autoplay_default(self) -> TableConfig:
+        # TX.12 is Trix's rule: only trix_complex plays a lone legal move by itself unless
+        # the table says otherwise. Stored configs carry the resolved value.
+        if self.forced_autoplay is None:
+            object.__setattr__(self, "forced_autoplay", self.variant in FORCED_AUTOPLAY_VARIANTS)
+        return self
 
     @model_validator(mode="after")
     def _target_only_for_solo(self) -> TableConfig:

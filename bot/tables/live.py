@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 import engine
 from bot.tables.config import TableConfig
@@ -62,6 +62,9 @@ class LiveTable:
     runner: asyncio.Task[None] | None = field(default=None, repr=False)
     failures: int = 0  # background failures in a row (backoff); reset by a commit
     needs_reload: bool = False  # memory ran ahead of a failed write and the log was unreadable
+    # The lone move the scheduler last played for a human (TX.12): (seq before it, seat,
+    # action). Only good while that move is the last applied one (see ``forced_replay``).
+    last_forced: tuple[int, int, dict[str, Any]] | None = None
 
     @property
     def variant(self) -> str:
@@ -91,4 +94,16 @@ class LiveTable:
             match is not None
             and match.phase == "doubling"
             and self.window_seq <= version <= self.seq
+        )
+
+    def forced_replay(self, version: int, seat: int, action: Any) -> bool:
+        """A press drawn at ``version`` of the very move the table just played for ``seat``
+        by itself (TX.12): the player's own move, already applied. Any later move ends it."""
+        forced = self.last_forced
+        return (
+            forced is not None
+            and self.seq == version + 1
+            and forced[0] == version
+            and forced[1] == seat
+            and forced[2] == action
         )

@@ -258,6 +258,11 @@ class TableManager:
             if seat is None:
                 raise Refusal("not_seated")
             if not table.version_accepts(press.version):
+                if table.forced_replay(press.version, seat, press.action):
+                    # TX.12: the player tapped the lone move the table had just played
+                    # for them. Theirs, already applied: nothing to do twice.
+                    table.last_human_at = self.clock()
+                    return []
                 raise Refusal("stale")
             match = table.match
             assert match is not None
@@ -268,11 +273,13 @@ class TableManager:
             returning = occupant.away  # acting again is coming back
             occupant.away = False
             try:
-                return await self.committer.apply(table, seat, press.action, "human", returning)
+                events = await self.committer.apply(table, seat, press.action, "human", returning)
             except Refusal:
                 if table.status == "running" and table.seats[seat] is occupant:
                     occupant.away = returning
                 raise
+            table.last_forced = None  # a later move: an earlier lone move is not replayable
+            return events
 
     async def run_due(self) -> None:
         """Fire every deadline that has passed (tests with a fake clock call it)."""
@@ -351,6 +358,15 @@ class TableManager:
         for table in self.registry:
             self.scheduler.arm(table)
         log.info("event=tables_loaded count=%d", len(self.registry))
+
+    async def resume(self) -> None:
+        """After a restart, once the platforms are up: every live table's screens are
+        redrawn at once (the group and whoever is to act), in the messages they had, so
+        the player to act is told instead of waiting for a timer."""
+        for table in list(self.registry):
+            async with table.lock:
+                if table.live:
+                    await self.committer.publish(table, [{"type": "resumed"}])
 
     async def close(self) -> None:
         """Stop timers and computer turns; in-flight moves finish their commit first."""

@@ -174,6 +174,7 @@ class Scheduler:
                     if seat is None:
                         break
                     events += await self._computer_move(table, seat, changes)
+                    table.last_forced = None  # only the last applied move is replayable
                     if (
                         table.status != "running"
                         or table.config.computer_delay_seconds > 0
@@ -238,11 +239,15 @@ class Scheduler:
                 if forced:
                     action = match.forced_action(seat)
                     if action is not None:
+                        before = table.seq
                         await self.committer.apply(table, seat, action, "forced")  # TX.12
+                        # A press of this move drawn before it is the player's own.
+                        table.last_forced = (before, seat, action)
                         continue
                 action = match.auto_action(seat)
                 if action is not None:
                     await self.committer.apply(table, seat, action, "timeout")
+                    table.last_forced = None
 
     async def _abandon_if_idle(self, table: LiveTable) -> bool:
         """End a running table that no human has touched for too long, recorded as such."""

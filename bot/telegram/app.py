@@ -20,6 +20,7 @@ from telegram.ext import Application, ApplicationBuilder
 
 from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
+from bot.delivery.memory import StoredMessages
 from bot.delivery.router import PlatformRouter
 from bot.tables import TableManager
 from bot.tables.computers import Computers
@@ -29,6 +30,7 @@ from bot.telegram.sender import TelegramSender
 from bot.telegram.texts import commands
 from bot.telegram.updates import ChatOrderedProcessor
 from storage.database import Database
+from storage.store import Store
 
 log = logging.getLogger("sahra.telegram")
 
@@ -45,6 +47,7 @@ class TelegramBot:
     notifier: TelegramNotifier
     contacts: Contacts
     frontend: TelegramFrontend
+    memory: StoredMessages
 
 
 def build(
@@ -70,7 +73,10 @@ def build(
     )
     application = builder.build()
     contacts = Contacts(db, PLATFORM)
-    outbox = Outbox(TelegramSender(application.bot), clock=outbox_clock, sleep=outbox_sleep)
+    memory = StoredMessages(Store(db), PLATFORM)  # message ids survive a restart
+    outbox = Outbox(
+        TelegramSender(application.bot), clock=outbox_clock, sleep=outbox_sleep, memory=memory
+    )
     notifier = TelegramNotifier(outbox, contacts, lambda: application.bot.username)
     outbox.on_unreachable = notifier.unreachable  # a closed private chat, reported once
     if manager is None or router is None:  # alone in the process: a manager of its own
@@ -79,7 +85,7 @@ def build(
     router.add(PLATFORM, notifier)
     frontend = TelegramFrontend(manager, contacts, notifier, outbox)
     frontend.register(application)
-    return TelegramBot(application, manager, outbox, notifier, contacts, frontend)
+    return TelegramBot(application, manager, outbox, notifier, contacts, frontend, memory)
 
 
 async def register_commands(bot: TelegramBot) -> None:
@@ -101,6 +107,7 @@ async def start(
     """Load the tables (unless a shared manager was started already), then start receiving
     updates (polling, or a webhook)."""
     await bot.contacts.load()
+    bot.outbox.restore(await bot.memory.load())  # a restart edits the same messages
     if start_manager:
         await bot.manager.start()
     await bot.application.initialize()
@@ -113,6 +120,8 @@ async def start(
         await bot.application.updater.start_polling(timeout=int(poll_timeout))
     await bot.application.start()
     log.info("event=telegram_started username=%s", bot.application.bot.username)
+    if start_manager:
+        await bot.manager.resume()  # every table's screens, redrawn where they were
 
 
 async def stop(bot: TelegramBot, *, stop_manager: bool = True) -> None:

@@ -20,9 +20,11 @@ from telegram.ext import (
 
 from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
+from bot.delivery.outbox import REPLY
 from bot.render import DOUBLE_PICK, Button, Screen, refusal_notice, rules_text
 from bot.render.codes import NEW_VARIANTS, decode
 from bot.render.i18n import isolate, joined, variant_name
+from bot.render.standing import score_line
 from bot.tables import LiveTable, Place, PlayerRef, Press, Refusal, TableManager
 from bot.telegram.notifier import TelegramNotifier, deep_link
 from bot.telegram.texts import COMMAND_MENU, text
@@ -47,6 +49,7 @@ SOLO_TARGETS = TARNEEB_SOLO.targets  # TS.1
 BARE_COMMANDS = ("join", "leave", "addbot", "begin", "hand", "reclaim", "stop", "score")
 ECHO_WORDS = 5  # words of a user's garbage named back at most, each cut to ECHO_LENGTH
 ECHO_LENGTH = 24
+REPLY_SECONDS = 30.0  # a group reply not written by then is dropped: it no longer helps
 # A user who is no longer in the chat (ChatMemberRestricted says so with is_member).
 GONE_STATUSES = (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
 ADMIN_STATUSES = (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
@@ -146,17 +149,33 @@ class TelegramFrontend:
         return chat is not None and chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
 
     def _reply(self, update: Update, body: str, rows: tuple[tuple[Button, ...], ...] = ()) -> None:
-        """A reply through the outbox, so it counts against the group's budget."""
+        """A reply through the outbox. In a group it goes after the table's own writes
+        (the outbox's lowest priority), and is dropped if it could not be written while
+        it still mattered, so no reply ever holds a table back."""
         place = self._place(update)
+        group = self._is_group(update)
         self._replies += 1
         self.outbox.post(
             place.chat,
             ("reply", self._replies),
             Screen(body, rows),
-            group=self._is_group(update),
+            group=group,
             thread=place.thread,
             keep=False,  # never edited
+            priority=REPLY,
+            expires=REPLY_SECONDS if group else None,
         )
+
+    def _private(self, update: Update, body: str) -> bool:
+        """A long answer (the rules) goes to the user's private chat, when it is open."""
+        user = self._user(update)
+        if not self.contacts.dm_ok(user):
+            return False
+        self._replies += 1
+        self.outbox.post(
+            user, ("reply", self._replies), Screen(body), group=False, keep=False, priority=REPLY
+        )
+        return True
 
     def _refused(self, update: Update, refusal: Refusal, language: str) -> None:
         self._reply(update, refusal_notice(language, refusal.code, refusal.detail).text)
@@ -263,6 +282,7 @@ class TelegramFrontend:
         if seat is None:
             self._refused(update, Refusal("not_seated"), language)
         elif self.contacts.dm_ok(user) and table.status == "running":
+            # A new copy below, the old one losing its buttons: one live hand per player.
             self.notifier.send_hand(table, seat, new=True)
         elif not self.contacts.dm_ok(user):
             self.notifier.dm_link_notice(table, self._player(update, language).name)
@@ -272,12 +292,9 @@ class TelegramFrontend:
     async def cmd_score(self, update: Update, context: Context) -> None:
         found = await self._group_table(update)
         if found:
-            table, _ = found
-            place = table.place
-            screen = self.notifier.table_message(table)
-            self.outbox.post(
-                place.chat, ("table", table.id), screen, group=True, thread=place.thread
-            )
+            table, _language = found
+            # A short line: the table message itself shows the full standing.
+            self._reply(update, score_line(self.notifier.presenter.info(table), table.match))
 
     async def cmd_rules(self, update: Update, context: Context) -> None:
         language = self._language(update)
@@ -287,11 +304,22 @@ class TelegramFrontend:
             if len(args) > 1 or variant not in NEW_VARIANTS:
                 self._reply(update, text(language, "rules_unknown", word=echo(language, args)))
                 return
-            self._reply(update, rules_text(variant, language))
+            self._rules(update, [variant], language)
             return
         table = self._table_here(update)
-        for name in (table.variant,) if table is not None else NEW_VARIANTS:
-            self._reply(update, rules_text(name, language))
+        self._rules(update, [table.variant] if table is not None else list(NEW_VARIANTS), language)
+
+    def _rules(self, update: Update, variants: list[str], language: str) -> None:
+        """The rules are long: in a group they go to the asker privately, with a one-line
+        pointer in the group (only when the private chat is closed are they posted)."""
+        body = "\n\n".join(rules_text(variant, language) for variant in variants)
+        if not self._is_group(update):
+            self._reply(update, body)
+        elif self._private(update, body):
+            name = self._player(update, language).name
+            self._reply(update, text(language, "rules_sent", name=isolate(name)))
+        else:
+            self._reply(update, body)
 
     async def cmd_lang(self, update: Update, context: Context) -> None:
         args = [arg.lower() for arg in context.args or []]
@@ -329,8 +357,6 @@ class TelegramFrontend:
             return
         self._reply(update, text(language, "dm_bound", table=table.id))
         self.notifier.refresh(table)  # the lobby drops the name; the hand is sent
-        if table.status == "running":
-            self.notifier.send_hand(table, seat, new=True)
 
     # ---------------------------------------------------------------- buttons
 
@@ -384,8 +410,7 @@ class TelegramFrontend:
                 seat = table.seat_of(user)
                 if seat is None:
                     raise Refusal("not_seated")
-                self.notifier.picked[(table.id, user)] = tuple(action["cards"])
-                self.notifier.send_hand(table, seat)
+                self.notifier.pick(table, seat, tuple(action["cards"]))
                 return None
             if kind == "join":
                 await self.manager.join(table.id, self._player(update, language))
@@ -396,6 +421,8 @@ class TelegramFrontend:
             elif kind == "begin":
                 await self.manager.begin(table.id, user)
             elif kind == "rules":
+                if self._private(update, rules_text(table.variant, language)):
+                    return text(language, "sent_to_dm")
                 self._reply(update, rules_text(table.variant, language))
             elif kind == "hand":
                 seat = table.seat_of(user)

@@ -56,6 +56,16 @@ class PublicWatch:
     texts: set[str] = field(default_factory=set)
     checked: int = 0
 
+    def _finished(self, key: object) -> bool:
+        """A finished deal's message (its sheet): every card of it was played in public,
+        and the same cards are in the next deal's new hands by now."""
+        if not (isinstance(key, tuple) and len(key) == 3 and key[0] == "table"):
+            return False
+        for table in self.manager().live_tables():
+            if table.id == key[1] and table.match is not None:
+                return bool(key[2] < table.match.deal_number)
+        return False
+
     def attach(self, outbox: Outbox) -> None:
         for name in ("post", "show"):
             original = getattr(outbox, name)
@@ -65,19 +75,17 @@ class PublicWatch:
                 key: object,
                 screen: Screen,
                 *,
-                group: bool,
-                thread: str = "",
-                keep: bool = True,
                 _original: Any = original,
+                **options: Any,
             ) -> None:
-                if chat == self.chat:
+                if chat == self.chat and not callable(screen):
                     shown = set(CARD_RE.findall(screen.text.translate(BIDI)))
-                    leaked = shown & hidden_cards(self.manager())
+                    leaked = set() if self._finished(key) else shown & hidden_cards(self.manager())
                     if leaked:
                         self.leaks.append(f"hidden cards {leaked} in {screen.text!r}")
                     self.texts.add(screen.text)
                     self.checked += 1
-                _original(chat, key, screen, group=group, thread=thread, keep=keep)
+                _original(chat, key, screen, **options)
 
             setattr(outbox, name, queued)
 

@@ -49,10 +49,13 @@ EN: dict[str, str] = {
     "cards_left": "cards {count}",
     "team_scores": "{team_a}: {a} · {team_b}: {b} · target {target}",
     "solo_target": "First to {target} wins",
+    "score_target": "target {target}",
+    "score_none": "No match is being played here yet.",
     "trix_target": "After {deals} deals the higher team total wins",
     "trick_line": "On the table: {plays}",
     "trick_empty": "On the table: —",
     "last_trick_line": "Last trick: {plays} → {winner}",
+    "trick_n_line": "Trick {n}: {plays} → {winner}",
     "rows_title": "Rows:",
     "finished_line": "Out: {order}",
     "turn_line": "▶ {names} to {what}",
@@ -62,13 +65,20 @@ EN: dict[str, str] = {
     "what_trump": "name trump",
     "what_contract": "choose the contract",
     "what_double": "answer",
-    "waiting_doubles": "▶ Waiting for the doubling answers {time}",
+    "waiting_doubles": "▶ Waiting for the doubling answers",
     # the private hand
     "hand_title": "Your hand — {variant}, deal {deal}",
     "your_turn": "▶ Your turn: {what}.",
-    "not_your_turn": "Waiting for {names}.",
-    "your_bid": "Your bid: {bid} · your tricks: {tricks}",
-    "bids_so_far": "Bids so far: {bids} (total {total}; the deal needs {needed})",
+    "your_bid": "Your bid: {bid}",
+    "partner_line": "{team}: you and your partner {partner}",
+    "you_mark": "you",
+    "bids_total": "Bids so far total {total} (the deal needs {needed})",
+    "trix_standing": "{team_a}: {a} · {team_b}: {b} · deal {deal} of {deals}",
+    "waiting_line": (
+        "⏳ Waiting — the game goes on in the group; this message will show your next turn."
+    ),
+    "doubles_awaited": "Waiting for the other players' doubling answers.",
+    "hand_moved": "Your hand has moved to a newer message below.",
     "pick_bid": "Choose your bid:",
     "pick_trump": "Choose trump:",
     "pick_contract": "Choose the contract for your kingdom:",
@@ -85,6 +95,7 @@ EN: dict[str, str] = {
     # score sheet and result
     "sheet_title": "📋 Deal {deal} — score sheet",
     "sheet_cancelled": "Deal {deal} cancelled: bids total {total}, {needed} needed.",
+    "sheet_redeal": "The cards are shuffled and dealt again by the next dealer.",
     "sheet_line": "{name}: {details}",
     "made": "✓",
     "failed": "✗",
@@ -308,6 +319,7 @@ EN: dict[str, str] = {
     "tg_lang_set": "The group's language is now English (for new tables and messages).",
     "tg_lang_usage": "Use /lang ar or /lang en.",
     "tg_sent_to_dm": "Sent to your private chat.",
+    "tg_rules_sent": "📬 {name}: the rules are in your private chat.",
     "tg_unknown_variant": (
         "I do not know the game {word}. Choose one of: syrian41 (or 41), "
         "tarneeb41_double (double), tarneeb_solo (solo), trix_complex (trix)."

@@ -1,7 +1,10 @@
 """The outbox coalesces, skips unchanged screens, keeps to the group, private and
-bot-wide budgets, waits out every "retry later" in that chat alone, retries network
-errors, drops only what can never be written, never lets an unreachable chat hold
-anything up, and forgets idle chats (virtual or simulated time)."""
+bot-wide budgets at an even cadence (ramping up after a start), writes the most urgent
+first, drops late or surplus replies, draws lazy screens when they are written, retires
+old copies, waits out every "retry later" in that chat alone, retries network errors,
+drops only what can never be written, never lets an unreachable chat hold anything up,
+tells its memory which messages it will edit (and is restored from it), and forgets idle
+chats (virtual or simulated time)."""
 
 from __future__ import annotations
 
@@ -9,11 +12,23 @@ import asyncio
 import heapq
 import itertools
 import logging
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 import pytest
 
-from bot.delivery import Gone, Outbox, Refused, RetryLater, Transient, Unreachable
+from bot.delivery import (
+    GROUP_INTERVAL,
+    REPLY,
+    RESULT,
+    TABLE,
+    Gone,
+    Outbox,
+    Refused,
+    RetryLater,
+    Transient,
+    Unreachable,
+)
 from bot.render.model import Screen
 from tests.bot.virtual_time import VirtualTime
 
@@ -55,12 +70,15 @@ class SimTime:
 class FakeSender:
     time: VirtualTime
     sent: list[tuple[float, str, str, str]] = field(default_factory=list)  # time, op, chat, text
-    failures: list[Exception] = field(default_factory=list)  # raised by the next calls
+    edited: list[tuple[str, str]] = field(default_factory=list)  # message, text
+    failures: list[Exception | None] = field(default_factory=list)  # the next calls (None: ok)
     next_id: int = 0
 
     def _fail(self) -> None:
         if self.failures:
-            raise self.failures.pop(0)
+            failure = self.failures.pop(0)
+            if failure is not None:
+                raise failure
 
     async def send(self, chat: str, screen: Screen, thread: str = "") -> str:
         self._fail()
@@ -71,6 +89,7 @@ class FakeSender:
     async def edit(self, chat: str, message: str, screen: Screen) -> None:
         self._fail()
         self.sent.append((self.time.now, "edit", chat, screen.text))
+        self.edited.append((message, screen.text))
 
 
 def outbox(**kwargs: object) -> tuple[Outbox, FakeSender, VirtualTime]:
@@ -105,7 +124,7 @@ async def test_an_unchanged_screen_is_not_written_again() -> None:
 
 
 async def test_a_group_never_gets_more_than_20_writes_a_minute() -> None:
-    box, sender, time = outbox()
+    box, sender, time = outbox(group_interval=0, ramp_up=False)  # the window check alone
     for index in range(90):  # 90 score sheets that must all be delivered
         box.post("group", ("sheet", index), Screen(f"sheet {index}"), group=True)
         box.show("group", "table", Screen(f"table {index}"), group=True)
@@ -129,7 +148,7 @@ async def test_private_chats_are_paced_but_not_held_by_the_group_budget() -> Non
 
 
 async def test_retry_later_is_waited_out_and_the_write_is_made() -> None:
-    box, sender, time = outbox()
+    box, sender, time = outbox(ramp_up=False)
     sender.failures.append(RetryLater(7))
     box.post("group", "table", Screen("hello"), group=True)
     await box.flush()
@@ -178,7 +197,7 @@ async def test_a_message_never_edited_again_is_not_remembered() -> None:
 
 
 async def test_a_retry_later_pauses_only_that_chat() -> None:
-    box, sender, time = simulated()
+    box, sender, time = simulated(ramp_up=False)
     sender.failures.append(RetryLater(30))
     box.post("group", "table", Screen("slow group"), group=True)
     box.post("other", "table", Screen("other group"), group=True)
@@ -189,7 +208,7 @@ async def test_a_retry_later_pauses_only_that_chat() -> None:
 
 
 async def test_the_newest_screen_goes_when_the_wait_ends() -> None:
-    box, sender, time = simulated()
+    box, sender, time = simulated(ramp_up=False)
     sender.failures.append(RetryLater(30))
     box.post("group", "table", Screen("deal 2 starts"), group=True)
     await time.run(until=10)
@@ -308,4 +327,427 @@ async def test_a_blocked_chat_keeps_no_message_to_edit() -> None:
     await box.flush()
     time.now += 2
     assert box.message_id("dm", ("hand", 1)) is None
+    assert box.tracked_chats() == 0
+
+
+# ---------------------------------------------------------------------- even pacing
+
+
+async def test_group_writes_are_never_closer_than_the_group_interval() -> None:
+    box, sender, _ = outbox(ramp_up=False)
+    for index in range(12):
+        box.post("group", ("sheet", index), Screen(f"sheet {index}"), group=True)
+    await box.flush()
+    assert len(sender.sent) == 12
+    assert GROUP_INTERVAL == 3.5
+    gap = box.min_gap("group")
+    assert gap is not None and gap >= 3.5
+    times = [at for at, *_ in sender.sent]
+    assert all(b - a >= 3.5 for a, b in itertools.pairwise(times))
+
+
+async def test_a_ten_minute_flood_of_shows_is_written_evenly_and_ends_on_the_newest() -> None:
+    box, sender, time = simulated()
+    shown: list[str] = []
+
+    async def flood() -> None:
+        for index in range(2400):  # a screen every quarter second for ten minutes
+            text = f"state {index}"
+            shown.append(text)
+            box.show("group", "table", Screen(text), group=True)
+            box.show("dm", "hand", Screen(text), group=False)
+            await time.sleep(0.25)
+
+    task = asyncio.create_task(flood())
+    await time.run(until=700)
+    await task
+    gap = box.min_gap("group")
+    assert gap is not None and gap >= 3.5
+    assert box.writes_in_window("group") < 20  # 18 at most: never a burst up to the limit
+    group = [(at, text) for at, _, chat, text in sender.sent if chat == "group"]
+    assert len(group) >= 600 // 3.5 - 2  # an even cadence: the whole budget, spent steadily
+    assert group[-1][1] == shown[-1]  # the newest screen always reaches the chat
+    private = [at for at, _, chat, _ in sender.sent if chat == "dm"]
+    assert all(b - a >= 1.0 for a, b in itertools.pairwise(private))
+
+
+async def test_a_group_s_first_write_after_a_start_waits_one_interval() -> None:
+    box, sender, time = simulated()
+    assert box.started == 0.0
+    box.post("group", "table", Screen("table"), group=True)
+    box.post("dm", "hand", Screen("hand"), group=False)
+    await time.run(until=10)
+    await box.flush()
+    written = {chat: at for at, _, chat, _ in sender.sent}
+    assert written == {"dm": 0.0, "group": 3.5}  # private chats keep their own pacing
+
+
+async def test_the_ramp_up_counts_from_when_the_outbox_was_made() -> None:
+    time = VirtualTime(now=100.0)
+    sender = FakeSender(time)
+    box = Outbox(sender, clock=time, sleep=time.sleep)
+    time.now = 102.0
+    box.post("group", "table", Screen("table"), group=True)
+    await box.flush()
+    assert [at for at, *_ in sender.sent] == [103.5]
+    time.now = 500.0
+    box.post("other", "table", Screen("table"), group=True)  # long after the start
+    await box.flush()
+    assert sender.sent[-1][0] == 500.0
+
+
+async def test_without_ramp_up_a_group_s_first_write_goes_at_once() -> None:
+    box, sender, _ = outbox(ramp_up=False)
+    box.post("group", "table", Screen("table"), group=True)
+    await box.flush()
+    assert [at for at, *_ in sender.sent] == [0.0]
+
+
+# ---------------------------------------------------------------------- priorities
+
+
+def texts(sender: FakeSender, chat: str | None = None) -> list[str]:
+    return [text for _, _, target, text in sender.sent if chat is None or target == chat]
+
+
+async def test_a_result_goes_before_a_table_and_a_table_before_a_reply() -> None:
+    box, sender, _ = outbox()
+    box.post("group", ("reply", 1), Screen("reply"), group=True, keep=False, priority=REPLY)
+    box.show("group", "table", Screen("table"), group=True)  # TABLE is the default
+    box.post("group", ("sheet", 1), Screen("result"), group=True, keep=False, priority=RESULT)
+    await box.flush()
+    assert (RESULT, TABLE, REPLY) == (0, 1, 2)
+    assert texts(sender) == ["result", "table", "reply"]
+
+
+async def test_a_table_post_queued_after_a_result_goes_after_it() -> None:
+    box, sender, _ = outbox()
+    box.post("group", ("sheet", 1), Screen("deal 1 result"), group=True, priority=RESULT)
+    box.post("group", ("table", 2), Screen("deal 2"), group=True)
+    await box.flush()
+    assert texts(sender) == ["deal 1 result", "deal 2"]
+
+
+async def test_a_result_queued_later_overtakes_waiting_tables_and_replies() -> None:
+    box, sender, time = simulated(ramp_up=False)
+    box.show("group", "table", Screen("table 1"), group=True)
+    box.post("group", ("reply", 1), Screen("reply"), group=True, keep=False, priority=REPLY)
+    box.post("group", ("hand", 1), Screen("hand"), group=True)
+    await time.run(until=1.0)  # the table went at 0; the others wait for 3.5
+    box.post("group", ("sheet", 1), Screen("result"), group=True, keep=False, priority=RESULT)
+    await time.run(until=100)
+    assert texts(sender) == ["table 1", "result", "hand", "reply"]
+    assert [at for at, *_ in sender.sent] == [0.0, 3.5, 7.0, 10.5]
+
+
+async def test_coalescing_keeps_the_more_urgent_priority() -> None:
+    box, sender, _ = outbox()
+    box.show("group", "table", Screen("table"), group=True)
+    box.show("group", "sheet", Screen("result"), group=True, priority=RESULT)
+    box.show("group", "sheet", Screen("result, corrected"), group=True, priority=REPLY)
+    await box.flush()
+    assert texts(sender) == ["result, corrected", "table"]
+
+
+async def test_a_retried_write_goes_first_among_its_priority_only() -> None:
+    box, sender, time = simulated(group_interval=0, ramp_up=False)
+    sender.failures.append(RetryLater(5))
+    box.post("group", ("table", 1), Screen("table 1"), group=True)
+    box.post("group", ("table", 2), Screen("table 2"), group=True)
+    await time.run(until=1.0)
+    box.post("group", ("sheet", 1), Screen("result"), group=True, keep=False, priority=RESULT)
+    await time.run(until=100)
+    assert texts(sender) == ["result", "table 1", "table 2"]
+
+
+# ---------------------------------------------------------------------- replies
+
+
+async def test_a_reply_that_waited_past_its_expiry_is_dropped_unsent(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    box, sender, _ = outbox(ramp_up=False)
+    box.show("group", "table", Screen("table"), group=True)
+    box.post(
+        "group", ("reply", 1), Screen("late"), group=True, keep=False, priority=REPLY, expires=2
+    )
+    box.post(
+        "group",
+        ("reply", 2),
+        Screen("in time"),
+        group=True,
+        keep=False,
+        priority=REPLY,
+        expires=10,
+    )
+    with caplog.at_level(logging.INFO, logger="sahra.outbox"):
+        await box.flush()
+    assert texts(sender) == ["table", "in time"]  # the second write could go at 3.5 only
+    assert [r.getMessage() for r in caplog.records if "expired" in r.getMessage()] == [
+        "event=write_expired chat=group"
+    ]
+
+
+async def test_a_chat_keeps_at_most_three_replies_waiting() -> None:
+    box, sender, _ = outbox()
+    box.show("group", "table", Screen("table"), group=True)
+    for index in range(5):
+        box.post(
+            "group",
+            ("reply", index),
+            Screen(f"reply {index}"),
+            group=True,
+            keep=False,
+            priority=REPLY,
+        )
+    await box.flush()
+    assert texts(sender) == ["table", "reply 2", "reply 3", "reply 4"]  # the oldest dropped
+
+
+# ---------------------------------------------------------------------- lazy screens
+
+
+async def test_a_lazy_screen_is_drawn_when_written_and_reported_as_sent() -> None:
+    box, sender, time = simulated(ramp_up=False)
+    state = {"text": "deal starts"}
+    sent: list[Screen] = []
+    box.show("group", "table", Screen("first"), group=True)
+    box.show("group", "table2", lambda: Screen(state["text"]), group=True, on_sent=sent.append)
+    await time.run(until=1.0)
+    state["text"] = "three cards played"  # after queueing, before its write at 3.5
+    await time.run(until=100)
+    assert texts(sender) == ["first", "three cards played"]
+    assert sent == [Screen("three cards played")]
+
+
+async def test_a_lazy_screen_equal_to_what_is_shown_is_not_written() -> None:
+    box, sender, _ = outbox()
+    sent: list[Screen] = []
+    box.show("dm", "hand", Screen("cards"), group=False)
+    await box.flush()
+    box.show("dm", "hand", lambda: Screen("cards"), group=False, on_sent=sent.append)
+    await box.flush()
+    assert len(sender.sent) == 1 and sent == []  # skipped: on_sent not called
+
+
+async def test_the_newest_coalesced_screen_and_callback_win() -> None:
+    box, sender, _ = outbox()
+    first: list[Screen] = []
+    second: list[Screen] = []
+    box.show("dm", "hand", Screen("old"), group=False, on_sent=first.append)
+    box.show("dm", "hand", lambda: Screen("new"), group=False, on_sent=second.append)
+    await box.flush()
+    assert texts(sender) == ["new"]
+    assert (first, second) == ([], [Screen("new")])
+
+
+async def test_a_failing_callback_does_not_stop_the_chat(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    def broken(screen: Screen) -> None:
+        raise RuntimeError("boom")
+
+    box, sender, _ = outbox()
+    box.post("dm", ("hand", 1), Screen("one"), group=False, on_sent=broken)
+    box.post("dm", ("hand", 2), Screen("two"), group=False)
+    with caplog.at_level(logging.INFO, logger="sahra.outbox"):
+        await box.flush()
+    assert texts(sender) == ["one", "two"]
+    assert any("on_sent_failed" in r.getMessage() for r in caplog.records)
+
+
+# ---------------------------------------------------------------------- retiring
+
+
+async def test_a_new_post_retires_the_key_s_old_copy() -> None:
+    box, sender, _ = outbox()
+    box.show("group", "hand", Screen("cards", ((),)), group=True)
+    await box.flush()
+    box.post("group", "hand", Screen("cards below"), group=True, retire=Screen("moved below"))
+    await box.flush()
+    assert [(op, text) for _, op, _, text in sender.sent] == [
+        ("send", "cards"),
+        ("send", "cards below"),
+        ("edit", "moved below"),
+    ]
+    assert sender.edited == [("1", "moved below")]  # the old message, not the new one
+    assert box.message_id("group", "hand") == "2"
+    times = [at for at, *_ in sender.sent]
+    assert all(b - a >= 3.5 for a, b in itertools.pairwise(times))  # it spends budget too
+
+
+async def test_a_first_post_has_no_old_copy_to_retire() -> None:
+    box, sender, _ = outbox()
+    box.post("dm", "hand", Screen("cards"), group=False, retire=Screen("moved below"))
+    await box.flush()
+    assert texts(sender) == ["cards"]
+
+
+async def test_a_retire_edit_that_fails_is_dropped_quietly(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    box, sender, _ = outbox()
+    for failure in (Gone(), Refused("Bad Request: message can't be edited")):
+        box.show("dm", "hand", Screen("cards"), group=False)
+        await box.flush()
+        sender.failures.extend([None, failure])  # the post goes, the retire edit fails
+        box.post("dm", "hand", Screen("new cards"), group=False, retire=Screen("old"))
+        with caplog.at_level(logging.INFO, logger="sahra.outbox"):
+            await box.flush()
+        box.show("dm", "hand", Screen("after"), group=False)
+        await box.flush()
+        assert texts(sender)[-2:] == ["new cards", "after"]
+        sender.sent.clear()
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+# ---------------------------------------------------------------------- mark_shown
+
+
+async def test_mark_shown_drops_a_pending_edit_of_the_same_screen() -> None:
+    box, sender, _ = outbox()
+    box.show("dm", "hand", Screen("cards"), group=False)
+    await box.flush()
+    box.show("dm", "hand", Screen("answered"), group=False)
+    box.mark_shown("dm", "hand", Screen("answered"))  # the interaction's answer edited it
+    await box.flush()
+    box.show("dm", "hand", Screen("answered"), group=False)  # and it is known as shown
+    await box.flush()
+    assert texts(sender) == ["cards"]
+
+
+async def test_mark_shown_keeps_a_different_edit_and_any_post() -> None:
+    box, sender, _ = outbox()
+    box.show("dm", "hand", Screen("cards"), group=False)
+    box.show("dm", "table", Screen("table"), group=False)
+    await box.flush()
+    box.show("dm", "hand", Screen("newer"), group=False)
+    box.mark_shown("dm", "hand", Screen("answered"))
+    box.post("dm", "table", Screen("table"), group=False)
+    box.mark_shown("dm", "table", Screen("table"))
+    box.mark_shown("nowhere", "hand", Screen("x"))  # unknown chat or key: nothing happens
+    box.mark_shown("dm", "unknown", Screen("x"))
+    await box.flush()
+    assert texts(sender) == ["cards", "table", "newer", "table"]
+    assert box.message_id("dm", "unknown") is None
+
+
+# ---------------------------------------------------------------------- memory
+
+
+@dataclass
+class FakeMemory:
+    calls: list[tuple[object, ...]] = field(default_factory=list)
+    failing: bool = False
+
+    async def remember(self, chat: str, key: Hashable, message: str, group: bool) -> None:
+        if self.failing:
+            raise OSError("disk full")
+        self.calls.append(("remember", chat, key, message, group))
+
+    async def forget(self, chat: str, key: Hashable) -> None:
+        if self.failing:
+            raise OSError("disk full")
+        self.calls.append(("forget", chat, key))
+
+
+async def test_the_memory_is_told_of_new_messages_and_of_forgotten_ones() -> None:
+    memory = FakeMemory()
+    box, _sender, _ = outbox(memory=memory)
+    box.show("group", ("table", 7), Screen("lobby"), group=True)
+    box.post("group", ("sheet", 7), Screen("sheet"), group=True, keep=False)  # never edited
+    await box.flush()
+    box.show("group", ("table", 7), Screen("playing"), group=True)  # an edit: same message
+    await box.flush()
+    box.show("group", ("table", 7), Screen("result"), group=True, keep=False)  # its last
+    await box.flush()
+    assert memory.calls == [
+        ("remember", "group", ("table", 7), "1", True),
+        ("forget", "group", ("table", 7)),
+    ]
+
+
+async def test_a_vanished_message_is_forgotten_and_its_replacement_remembered() -> None:
+    memory = FakeMemory()
+    box, sender, _ = outbox(memory=memory)
+    box.show("dm", "hand", Screen("one"), group=False)
+    await box.flush()
+    sender.failures.append(Gone())
+    box.show("dm", "hand", Screen("two"), group=False)
+    await box.flush()
+    assert memory.calls == [
+        ("remember", "dm", "hand", "1", False),
+        ("forget", "dm", "hand"),
+        ("remember", "dm", "hand", "2", False),
+    ]
+
+
+async def test_an_unreachable_chat_forgets_every_key() -> None:
+    async def note(chat: str) -> None:
+        pass
+
+    memory = FakeMemory()
+    box, sender, _ = outbox(memory=memory, on_unreachable=note)
+    box.show("dm", "hand", Screen("cards"), group=False)
+    box.show("dm", "notes", Screen("notes"), group=False)
+    await box.flush()
+    sender.failures.append(Unreachable("403"))
+    box.show("dm", "hand", Screen("more"), group=False)
+    await box.flush()
+    assert sorted(c for c in memory.calls if c[0] == "forget") == [
+        ("forget", "dm", "hand"),
+        ("forget", "dm", "notes"),
+    ]
+
+
+async def test_a_dropped_last_write_forgets_its_message() -> None:
+    memory = FakeMemory()
+    box, sender, _ = outbox(memory=memory)
+    box.show("dm", "hand", Screen("cards"), group=False)
+    await box.flush()
+    sender.failures.append(Refused("Bad Request"))
+    box.show("dm", "hand", Screen("result"), group=False, keep=False)
+    await box.flush()
+    assert memory.calls[-1] == ("forget", "dm", "hand")
+    assert box.message_id("dm", "hand") is None
+
+
+async def test_memory_failures_are_logged_and_the_writes_go_on(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    box, sender, _ = outbox(memory=FakeMemory(failing=True))
+    with caplog.at_level(logging.INFO, logger="sahra.outbox"):
+        box.show("dm", "hand", Screen("secret cards"), group=False)
+        box.show("dm", "other", Screen("more"), group=False)
+        await box.flush()
+    assert texts(sender) == ["secret cards", "more"]
+    failed = [r.getMessage() for r in caplog.records if "memory_failed" in r.getMessage()]
+    assert failed == [
+        "event=memory_failed op=remember chat=dm key='hand' error=OSError",
+        "event=memory_failed op=remember chat=dm key='other' error=OSError",
+    ]
+    assert not any("secret" in message for message in failed)
+
+
+async def test_a_restored_message_is_edited_not_posted_again() -> None:
+    memory = FakeMemory()
+    box, sender, _ = outbox(memory=memory, ramp_up=False)
+    box.restore([("group", ("table", 7), "41", True), ("dm", ("hand", 7), "42", False)])
+    assert box.message_id("group", ("table", 7)) == "41"
+    box.show("group", ("table", 7), Screen("the table"), group=True)
+    box.show("dm", ("hand", 7), Screen("the hand"), group=False)
+    await box.flush()
+    assert sorted(sender.edited) == [("41", "the table"), ("42", "the hand")]
+    assert [op for _, op, *_ in sender.sent] == ["edit", "edit"]
+    assert memory.calls == []  # the same messages: nothing new to remember
+
+
+async def test_a_restored_chat_is_forgotten_once_its_messages_are() -> None:
+    box, _, time = outbox()
+    box.restore([("group", ("table", 7), "41", True)])
+    time.now += 3600
+    assert box.tracked_chats() == 1  # its message may still be edited
+    box.show("group", ("table", 7), Screen("stopped"), group=True, keep=False)
+    await box.flush()
+    time.now += 60
     assert box.tracked_chats() == 0

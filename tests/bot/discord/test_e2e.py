@@ -52,7 +52,10 @@ async def play(
         chosen = [c for c, a in choices if a == wanted] or [rng.choice(choices)[0]]
         before = table.seq
         reply = await guild.click(user, hand, chosen[0])
-        assert reply["type"] == 6  # deferred at once
+        # Answered in place (UPDATE_MESSAGE): the pressed button is gone at once, and no
+        # button is left to press while the move is made.
+        assert reply["type"] == 7
+        assert chosen[0] not in str(reply.get("data", {}).get("components", []))
         assert table.seq > before
         presses += 1
     assert not guild.leaks, guild.leaks[0]

@@ -104,6 +104,9 @@ class Scan:
         public = match.view(None)
         hidden = self.hidden(public)
         self.check(screen_words(table_screen(info, public, NOW)), hidden[4], "table")
+        if public["deal_tricks"]:  # the group's catch-up: several completed tricks
+            recent = table_screen(info, public, recent_tricks=public["deal_tricks"][-3:])
+            self.check(screen_words(recent), hidden[4], "table with recent tricks")
         # Events up to a new deal happened in the old one: judge them by the old hands
         # (less the cards just played), the rest by the new hands.
         new_deal = next((i for i, e in enumerate(events) if e["type"] == "deal"), 0)

@@ -25,6 +25,7 @@ from bot.render import (
     DOUBLE_PICK,
     Screen,
     SeatInfo,
+    deal_sheet,
     hand_screen,
     lobby_screen,
     narrate,
@@ -86,10 +87,14 @@ def tarneeb(variant: str, seed: int) -> dict[str, Any]:
     match = engine.new_match(variant, seed=seed)
     drive(match, lambda m: sum(b is not None for b in m.view(None)["bids"]) == 2)
     out["bidding"] = match.view(None), match.view(match.to_act[0])
+    bid = next(s for s in range(4) if match.view(None)["bids"][s] is not None)
+    out["bidding_waiting"] = match.view(bid)  # has bid: its own bid, no one else's
     out["cancelled"] = first_entry(clone(match), lambda e: e["cancelled"])
     drive(match, lambda m: mid_trick(m, 4, 2))
     out["playing"] = match.view(None), match.view(match.to_act[0])
+    out["playing_waiting"] = match.view((match.to_act[0] + 1) % 4)
     out["sheet"] = first_entry(clone(match), lambda e: not e["cancelled"])
+    out["deal_end"] = deal_end(clone(match))
     out["high"] = first_entry(clone(match), lambda e: not e["cancelled"] and max(e["bids"]) >= 7)
     out["high_teams"] = team_scores_after(out["high"])
     out["sheet_teams"] = team_scores_after(out["sheet"])
@@ -107,6 +112,20 @@ def tarneeb(variant: str, seed: int) -> dict[str, Any]:
     finish(match)
     out["result"] = match.view(None)
     return out
+
+
+def deal_end(match: engine.Match, tricks: int = 3) -> tuple[dict[str, Any], list[View]]:
+    """The ``hand_scored`` event of the deal in play, and its last ``tricks`` tricks (as
+    the presenter collects them from the ``trick_won`` events)."""
+    done: list[View] = list(match.view(None)["deal_tricks"])
+    while True:
+        for event in step(match):
+            if event["type"] == "trick_won":
+                done.append(
+                    {"leader": event["leader"], "winner": event["seat"], "cards": event["cards"]}
+                )
+            if event["type"] == "hand_scored":
+                return event, done[-tricks:]
 
 
 def team_scores_after(entry: View) -> list[int]:
@@ -130,6 +149,8 @@ def solo() -> dict[str, Any]:
     out["trump"] = match.view(None), match.view(match.to_act[0])
     drive(match, lambda m: mid_trick(m, 3, 3))
     out["playing"] = match.view(None), match.view(match.to_act[0])
+    out["playing_waiting"] = match.view((match.to_act[0] + 1) % 4)
+    out["deal_end"] = deal_end(clone(match), 2)
     out["made"] = first_entry(clone(match), lambda e: e["made"])
     out["failed"] = first_entry(clone(match), lambda e: not e["made"])
     finish(match)
@@ -153,6 +174,7 @@ def trix() -> dict[str, Any]:
     out["answered"] = match.view(None), match.view(first), match.view(big)
     drive(match, lambda m: mid_trick(m, 2, 2))
     out["complex"] = match.view(None), match.view(match.to_act[0])
+    out["complex_waiting"] = match.view((match.to_act[0] + 1) % 4)
     out["complex_sheet"] = first_entry(clone(match), lambda e: e["contract"] == "complex")
     out["trix_sheet"] = first_entry(clone(match), lambda e: e["contract"] == "trix")
 
@@ -167,6 +189,7 @@ def trix() -> dict[str, Any]:
 
     drive(match, forced_pass)
     out["trix"] = match.view(None), match.view(match.to_act[0])
+    out["trix_waiting"] = match.view((match.to_act[0] + 1) % 4)
     finish(match)
     out["result"] = match.view(None)
     draw = finish(engine.new_match("trix_complex", seed=TRIX_DRAW_SEED))
@@ -207,6 +230,55 @@ def private(variant: str, views: Callable[[], Any], index: int = 1) -> Scene:
 
 def sheet(variant: str, entry: Callable[[], View], teams: Callable[[], Any]) -> Scene:
     return lambda lang: score_sheet(table(variant, lang), entry(), teams())
+
+
+def waiting(variant: str, view: Callable[[], View]) -> Scene:
+    return lambda lang: hand_screen(table(variant, lang), view())
+
+
+def live_timer(language: str, deadline: float) -> str:
+    """A platform's own live timestamp (Discord's ``<t:…:R>``) in place of a countdown."""
+    return f"<t:{int(deadline)}:R>"
+
+
+def recent(variant: str, views: Callable[[], Any], count: int) -> Scene:
+    """The table with the last ``count`` tricks passed as the unseen ones."""
+
+    def scene(lang: str) -> Screen:
+        view = views()[0]
+        return table_screen(
+            table(variant, lang),
+            view,
+            timer=live_timer,
+            recent_tricks=view["deal_tricks"][-count:],
+        )
+
+    return scene
+
+
+def final_tricks(variant: str, end: Callable[[], Any]) -> Scene:
+    def scene(lang: str) -> Screen:
+        event, tricks = end()
+        screen = deal_sheet(table(variant, lang), event, recent_tricks=tricks)
+        assert screen is not None
+        return screen
+
+    return scene
+
+
+def cancelled_event(variant: str, seed: int) -> Scene:
+    """The sheet of a ``deal_cancelled`` event (the presenter's path): bids by seat."""
+
+    def scene(lang: str) -> Screen:
+        match = engine.new_match(variant, seed=seed)
+        while True:
+            for event in step(match):
+                if event["type"] == "deal_cancelled":
+                    screen = deal_sheet(table(variant, lang), event)
+                    assert screen is not None
+                    return screen
+
+    return scene
 
 
 def lobby(variant: str, seats: Any, **config: Any) -> Scene:
@@ -263,6 +335,11 @@ SCENES: dict[str, Scene] = {
     "t41_bidding_hand": private("syrian41", t41("bidding")),
     "t41_playing_table": public("syrian41", t41("playing"), seats=AWAY_SEATS),
     "t41_playing_hand": private("syrian41", t41("playing")),
+    "t41_bidding_waiting_hand": waiting("syrian41", t41("bidding_waiting")),
+    "t41_playing_waiting_hand": waiting("syrian41", t41("playing_waiting")),
+    "t41_playing_table_recent": recent("syrian41", t41("playing"), 3),
+    "t41_deal_sheet_tricks": final_tricks("syrian41", t41("deal_end")),
+    "t41_deal_sheet_cancelled": cancelled_event("syrian41", T41_SEED),
     "t41_sheet": sheet("syrian41", t41("sheet"), t41("sheet_teams")),
     "t41_sheet_cancelled": sheet("syrian41", t41("cancelled"), no_teams),
     "t41_sheet_high": sheet("syrian41", t41("high"), t41("high_teams")),  # no ×2 in T41
@@ -296,6 +373,8 @@ SCENES: dict[str, Scene] = {
     "solo_trump_hand": private("tarneeb_solo", ts("trump")),
     "solo_playing_table": public("tarneeb_solo", ts("playing")),
     "solo_playing_hand": private("tarneeb_solo", ts("playing")),
+    "solo_playing_waiting_hand": waiting("tarneeb_solo", ts("playing_waiting")),
+    "solo_deal_sheet_tricks": final_tricks("tarneeb_solo", ts("deal_end")),
     "solo_sheet_made": sheet("tarneeb_solo", ts("made"), no_teams),
     "solo_sheet_failed": sheet("tarneeb_solo", ts("failed"), no_teams),
     "solo_result": lambda lang: result_screen(
@@ -319,11 +398,13 @@ SCENES: dict[str, Scene] = {
     "tx_doubling_answered_hand": private("trix_complex", tx("answered")),
     "tx_complex_table": public("trix_complex", tx("complex")),
     "tx_complex_hand": private("trix_complex", tx("complex")),
+    "tx_complex_waiting_hand": waiting("trix_complex", tx("complex_waiting")),
     "tx_complex_sheet": sheet(
         "trix_complex", tx("complex_sheet"), lambda: team_scores_after(tx("complex_sheet")())
     ),
     "tx_trix_table": public("trix_complex", tx("trix")),
     "tx_trix_pass_hand": private("trix_complex", tx("trix")),
+    "tx_trix_waiting_hand": waiting("trix_complex", tx("trix_waiting")),
     "tx_trix_sheet": sheet(
         "trix_complex", tx("trix_sheet"), lambda: team_scores_after(tx("trix_sheet")())
     ),

@@ -9,6 +9,17 @@ it reached the server.
 
 ``latency`` is the network's round trip: every call spends half of it on the way in and
 half on the way out, so a benchmark sees the bot as it would over a real link.
+
+``limits`` (off by default) adds Telegram's documented flood limits, counted over the
+writes it accepted: more than ``group_limit`` (20) ``sendMessage``/``editMessageText`` to
+one group in any ``group_window`` (60 s) answer 429 with the whole seconds until the oldest
+of them leaves the window, and more than ``bot_limit`` (30) writes of the whole bot in any
+``bot_window`` (1 s) answer 429 ``retry_after`` 1. Private chats are not limited unless
+``private_limit`` is set (writes per ``private_window``, a lenient 5/s say: Telegram
+tolerates bursts there). ``scale`` multiplies every window and every ``retry_after``, so a
+benchmark can run Telegram's minute in six seconds (``scale=0.1``); a scaled
+``retry_after`` is a fraction of a second. Every call records the HTTP status it was
+answered with (``Call.code``) and every message the texts it has shown (``versions``).
 """
 
 from __future__ import annotations
@@ -19,6 +30,7 @@ import itertools
 import json
 import math
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,6 +81,7 @@ class Call:
     at: float
     method: str
     params: dict[str, Any]
+    code: int = 200  # the HTTP status it was answered with (0 while unanswered)
 
 
 @dataclass
@@ -79,6 +92,11 @@ class Message:
     keyboard: list[list[dict[str, Any]]]
     thread: int | None = None
     edits: int = 0
+    versions: list[str] = field(default_factory=list)  # every text shown, oldest first
+
+    def __post_init__(self) -> None:
+        if not self.versions:
+            self.versions.append(self.text)
 
 
 @dataclass
@@ -99,6 +117,17 @@ class FakeBotAPI:
     broken: dict[int, int] = field(default_factory=dict)  # chat -> writes that answer 502
     # method -> an event its calls wait for before they are answered (a slow Telegram)
     held: dict[str, asyncio.Event] = field(default_factory=dict)
+    # Telegram's flood limits (see the module's docstring); off unless ``limits``.
+    limits: bool = False
+    scale: float = 1.0  # multiplies every limit window and every retry_after
+    group_limit: int = 20
+    group_window: float = 60.0
+    bot_limit: int = 30
+    bot_window: float = 1.0
+    private_limit: int | None = None
+    private_window: float = 1.0
+    _accepted: dict[int, deque[float]] = field(default_factory=dict)  # chat -> write times
+    _bot_accepted: deque[float] = field(default_factory=deque)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _update_ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _arrived: asyncio.Event = field(default_factory=asyncio.Event)
@@ -139,7 +168,17 @@ class FakeBotAPI:
         return response
 
     async def _answer(self, method: str, params: dict[str, Any]) -> web.Response:
-        self.calls.append(Call(time.monotonic(), method, params))
+        call = Call(time.monotonic(), method, params, code=0)
+        self.calls.append(call)
+        response = await self._respond(method, params)
+        call.code = response.status
+        if self.limits and method in WRITES and response.status == 200:
+            now = time.monotonic()
+            self._accepted.setdefault(int(params["chat_id"]), deque()).append(now)
+            self._bot_accepted.append(now)
+        return response
+
+    async def _respond(self, method: str, params: dict[str, Any]) -> web.Response:
         if method in self.held:
             await self.held[method].wait()
         now = time.monotonic()
@@ -157,6 +196,10 @@ class FakeBotAPI:
             if self.broken.get(chat, 0) > 0:
                 self.broken[chat] -= 1
                 return self._error(502, "Bad Gateway")
+            if self.limits:
+                wait = self._over_limit(chat, now)
+                if wait is not None:
+                    return self._too_many(wait)
         for index, (failing, retry_after) in enumerate(self.fail_next):
             if failing == method:
                 del self.fail_next[index]
@@ -171,6 +214,40 @@ class FakeBotAPI:
         if handler is None:
             return self._ok(True)
         return await handler(params)
+
+    def _over_limit(self, chat: int, now: float) -> int | None:
+        """The whole (unscaled) seconds to wait before writing to ``chat``, if one more
+        write now would break a limit; None if it may go."""
+        scale = self.scale
+        waits: list[int] = []
+        if chat < 0:
+            limit, window = self.group_limit, self.group_window * scale
+        elif self.private_limit is not None:
+            limit, window = self.private_limit, self.private_window * scale
+        else:
+            limit, window = 0, 0.0
+        writes = self._accepted.get(chat)
+        if limit and writes is not None:
+            while writes and writes[0] <= now - window:
+                writes.popleft()
+            if len(writes) >= limit:
+                # Telegram's retry_after is a whole number of seconds.
+                waits.append(max(1, math.ceil((writes[0] + window - now) / scale)))
+        bot = self._bot_accepted
+        while bot and bot[0] <= now - self.bot_window * scale:
+            bot.popleft()
+        if len(bot) >= self.bot_limit:
+            waits.append(1)
+        return max(waits) if waits else None
+
+    def _too_many(self, seconds: int) -> web.Response:
+        """A 429 asking to wait ``seconds`` (unscaled), scaled as the fake runs."""
+        retry_after: float = seconds if self.scale == 1 else round(seconds * self.scale, 3)
+        return self._error(
+            429,
+            f"Too Many Requests: retry after {retry_after}",
+            {"retry_after": retry_after},
+        )
 
     @staticmethod
     def _ok(result: Any) -> web.Response:
@@ -227,6 +304,8 @@ class FakeBotAPI:
             return self._error(400, "Bad Request: message is not modified")
         message.text, message.keyboard = params["text"], keyboard
         message.edits += 1
+        if message.versions[-1] != message.text:
+            message.versions.append(message.text)
         return self._ok(self._message_json(message))
 
     async def _api_answerCallbackQuery(self, params: dict[str, Any]) -> web.Response:
@@ -349,3 +428,11 @@ class FakeBotAPI:
 
     def writes_to(self, chat: int) -> list[Call]:
         return [c for c in self.calls if c.method in WRITES and int(c.params["chat_id"]) == chat]
+
+    def too_many(self, chat: int | None = None) -> list[Call]:
+        """The calls answered 429 (to ``chat``, or to any chat)."""
+        return [
+            c
+            for c in self.calls
+            if c.code == 429 and (chat is None or int(c.params.get("chat_id", 0)) == chat)
+        ]

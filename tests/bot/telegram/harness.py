@@ -39,6 +39,8 @@ class World(PlatformWorld):
             computers=Computers(),
             poll_timeout=1,
         )
+        if self.real_time:  # real seconds: a short cadence keeps these tests quick
+            self.bot.outbox.group_interval = 0.2
         self.watch_public()
         await start(self.bot, poll_timeout=1)
         return self.bot

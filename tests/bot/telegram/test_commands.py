@@ -273,3 +273,26 @@ async def test_hand_before_the_deal_says_the_table_is_not_playing_yet(world: Wor
     await world.say(ALI, ALI, f"/start t{world.table().id}")
     await world.say(GROUP, ALI, "/hand")
     assert world.fake.in_chat(GROUP)[-1].text == "لا يُلعب على هذه الطاولة الآن."
+
+
+async def test_rules_asked_in_a_group_go_privately_with_a_one_line_pointer(world: World) -> None:
+    await world.say(GROUP, ALI, "/lang en")
+    await world.say(GROUP, ALI, "/new syrian41")
+    await world.say(ALI, ALI, f"/start t{world.table().id}")  # Ali's private chat is open
+    group_before = len(world.fake.in_chat(GROUP))
+    await world.say(GROUP, ALI, "/rules")
+    assert world.fake.in_chat(ALI)[-1].text.startswith("Syrian Tarneeb 41")
+    pointer = world.fake.in_chat(GROUP)[-1].text
+    assert len(world.fake.in_chat(GROUP)) == group_before + 1
+    assert "\n" not in pointer and "private chat" in pointer
+
+
+async def test_score_in_a_group_is_one_short_line(world: World) -> None:
+    await world.say(GROUP, ALI, "/lang en")
+    await world.say(GROUP, ALI, "/new syrian41")
+    for _ in range(3):
+        await world.say(GROUP, ALI, "/addbot")
+    await world.say(GROUP, ALI, "/begin")
+    await world.say(GROUP, ALI, "/score")
+    line = world.fake.in_chat(GROUP)[-1].text
+    assert "\n" not in line and "Team A" in line and "target 41" in line

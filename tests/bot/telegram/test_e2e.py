@@ -203,7 +203,7 @@ async def test_a_429_in_one_group_pauses_only_that_group_then_its_newest_table_a
             _original: object = getattr(outbox, name),
             **options: object,
         ) -> None:
-            if chat == str(GROUP) and key == ("table", table.id):
+            if chat == str(GROUP) and isinstance(key, tuple) and key[:2] == ("table", table.id):
                 queued.append(screen.text)
             _original(chat, key, screen, **options)  # type: ignore[operator]
 
@@ -258,10 +258,23 @@ async def test_a_restart_mid_match_resumes_the_same_match(world: World) -> None:
     assert match is not None
     hands = [match.hand(seat) for seat in range(4)]
     seq, scores, deal = table.seq, match.scores, match.deal_number
+    calls = len(world.fake.calls)
     await world.shutdown()
     await world.boot()
     resumed = world.table()
     assert resumed is not table and resumed.seq == seq
+    # Restarts are invisible: the same messages are edited (their ids were stored), the
+    # group's table and the hand of whoever is to act, at once (no timer needed).
+    await world.bot.outbox.flush()  # type: ignore[union-attr]
+    writes = [
+        c for c in world.fake.calls[calls:] if c.method in ("sendMessage", "editMessageText")
+    ]
+    assert [c for c in writes if c.method == "sendMessage"] == []
+    edited = {str(c.params["chat_id"]) for c in writes}
+    assert str(GROUP) in edited
+    seat_to_act = resumed.match.to_act[0] if resumed.match else None  # type: ignore[union-attr]
+    if seat_to_act in users:
+        assert str(users[seat_to_act]) in edited
     assert resumed.match is not None
     assert [resumed.match.hand(seat) for seat in range(4)] == hands
     assert (resumed.match.scores, resumed.match.deal_number) == (scores, deal)

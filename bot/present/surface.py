@@ -1,0 +1,23 @@
+"""What a platform tells the presenter: where a table's screens go, and how it shows a
+deadline. The presenter decides *what* changes; a surface only answers *where*."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from bot.render import Screen, TimerStyle
+from bot.tables.live import LiveTable
+
+
+class Surface(Protocol):
+    timer: TimerStyle  # the platform's way of showing a deadline (or no number at all)
+
+    def private_chat(self, table: LiveTable, seat: int) -> str | None:
+        """The chat the seat's private screen is pushed to, or None: the player has none
+        the bot may write to (a DM not opened yet, or a platform that answers in place)."""
+
+    def dm_pending(self, table: LiveTable, seat: int) -> bool:
+        """The seat's player still has to open a private chat with the bot."""
+
+    def decorate(self, table: LiveTable, screen: Screen) -> Screen:
+        """The group screen with the platform's own widgets added (a deep link button)."""
