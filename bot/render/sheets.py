@@ -11,6 +11,7 @@ from typing import Any
 from bot.render.common import completed_tricks, seat_name, team_key
 from bot.render.i18n import joined, number, signed, t, variant_name
 from bot.render.model import Screen, TableInfo
+from bot.render.table import rows_lines
 from engine.params import PARTNERSHIP_PARAMS
 
 
@@ -52,6 +53,11 @@ def score_sheet(
         count = len(recent_tricks)
         numbers = [None if played is None else played - count + 1 + i for i in range(count)]
         lines += completed_tricks(info, recent_tricks, numbers)
+        lines.append("")
+    if entry.get("rows"):
+        # A Trix contract's final layout (TX.9): the cards laid since the group's last
+        # table screen reach it here, as the tricks of a trick game do above.
+        lines += rows_lines(info, {"rows": entry["rows"]}, out=False)
         lines.append("")
     variant = info.variant
     for seat in range(4):

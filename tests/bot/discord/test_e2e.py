@@ -84,6 +84,8 @@ async def test_whole_matches_are_played_by_clicking_ephemeral_hands(
     public = guild.fake.in_channel()
     assert all(message.displayed in guild.public_texts for message in public)
     assert "🏁" in "".join(message.content for message in public)
+    # Old public copies lose their buttons: each deal's table became its sheet.
+    assert [m.content[:40] for m in public if m.components] == []
 
 
 async def test_tarneeb41_double_is_played_by_clicking_ephemeral_hands(guild: Guild) -> None:

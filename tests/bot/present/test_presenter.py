@@ -69,6 +69,39 @@ async def test_every_played_card_appears_in_the_group(
     assert missing == []
 
 
+def laid(code: str, texts: str) -> bool:
+    """A Trix contract's card as the group sees it: its rank in its column of its row
+    (TX.9's strips run 2 … A)."""
+    rank, letter = code[:-1], code[-1]
+    slot = "23456789TJQKA".index(rank)
+    shown = "10" if rank == "T" else rank
+    symbol = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[letter]
+    for line in texts.splitlines():
+        parts = line.split()
+        if len(parts) == 14 and parts[0] == symbol and parts[1 + slot] == shown:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("humans", [1, 4])
+async def test_every_played_card_of_both_trix_contracts_appears_in_the_group(
+    tmp_path: Path, humans: int
+) -> None:
+    """Complex tricks as trick lines; the Trix contract's cards in their rows (TX.9),
+    the last ones in the deal's sheet."""
+    async with running_table(tmp_path, "trix_complex", humans) as run:
+        await run.play(scored(run, 2))
+        info = run.presenter.info(run.table)
+        texts = "\n".join(w.screen.text for w in run.recorder.to(GROUP))
+        events = list(run.tee.events)
+    contracts = [e["contract"] for e in events if e["type"] == "hand_scored"][:2]
+    assert sorted(contracts) == ["complex", "trix"]
+    played = [e for e in events if e["type"] == "play"]
+    assert len(played) >= 52 + 40  # a Complex deal, then the Trix layout (TX.9, TX.10)
+    missing = [e for e in played if plays(info, [e]) not in texts and not laid(e["card"], texts)]
+    assert missing == []
+
+
 async def test_a_deal_result_replaces_its_table_before_the_next_deal_is_posted(
     tmp_path: Path,
 ) -> None:

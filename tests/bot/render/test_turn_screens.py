@@ -482,3 +482,26 @@ def test_cancelled_sheet_lists_the_bids_their_total_and_the_minimum(
         )
         assert line in text.splitlines()
     assert text.splitlines()[-1] == plain(t(language, "sheet_redeal"))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_trix_contract_sheet_shows_the_final_rows_tx_9(language: str) -> None:
+    """The cards laid after the group's last table screen reach it in the sheet: the
+    final layout, every laid card in its column (TX.9)."""
+    match = engine.new_match("trix_complex", seed=3)
+    while True:
+        events = step(match)
+        scored = [e for e in events if e["type"] == "hand_scored" and e["contract"] == "trix"]
+        if scored:
+            break
+    (event,) = scored
+    sheet = deal_sheet(table("trix_complex", language), event)
+    assert sheet is not None
+    text = plain(sheet.text)
+    for letter, row in event["rows"].items():
+        if row is not None:
+            assert rows_strip(row) in text, (letter, text)
+    # A Complex contract has no rows to show.
+    complex_event, _ = final_tricks("trix_complex", 5, 1)
+    bare = deal_sheet(table("trix_complex", language), complex_event)
+    assert bare is not None and plain(t(language, "rows_title")) not in plain(bare.text)
