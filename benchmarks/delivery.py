@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from benchmarks.waiting import SETUP_TIMEOUT, until
 from bot.tables.computers import Computers
 from bot.telegram.app import TelegramBot, build, start, stop
 from storage.database import Database
@@ -81,7 +82,6 @@ OUTBOX_DURATIONS = (
     "ramp_seconds",
     "ramp_window",
 )
-SETUP_TIMEOUT = 30.0  # real seconds
 BIDI = str.maketrans("", "", "\u2068\u2069\u200e")  # isolates and marks around names
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -281,14 +281,6 @@ class DealFigures:
     refused_presses: int
     writes_per_s: float
     tables_per_token: float | None
-
-
-async def until(condition: Callable[[], bool], what: str, timeout: float = SETUP_TIMEOUT) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"never happened: {what}")
-        await asyncio.sleep(0.005)
 
 
 def scale_bot(bot: TelegramBot, scale: float) -> None:

@@ -26,12 +26,12 @@ import os
 import random
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+from benchmarks.waiting import until
 from bot.render.codes import decode
 from bot.render.hand import DOUBLE_PICK
 from bot.tables import LiveTable, Place
@@ -42,7 +42,6 @@ from storage.database import Database
 from tests.bot.telegram.fake_api import FakeBotAPI, Message
 
 VARIANTS = ("syrian41", "tarneeb_solo", "trix_complex", "tarneeb41_double")
-SETUP_TIMEOUT = 30.0
 
 
 @dataclass
@@ -67,14 +66,6 @@ class Figures:
             "p90_s": round(at(0.9), 3),
             "max_s": round(ordered[-1], 3) if ordered else 0.0,
         }
-
-
-async def until(condition: Callable[[], bool], what: str, timeout: float = SETUP_TIMEOUT) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"never happened: {what}")
-        await asyncio.sleep(0.005)
 
 
 def playable(message: Message | None, version: int) -> list[str]:

@@ -86,3 +86,12 @@ def screen_text(screen: Screen) -> str:
     for row in screen.rows:
         lines.append(" | ".join(b.label + ("" if b.enabled else "[x]") for b in row))
     return "\n".join(lines) + "\n"
+
+
+def mid_trick(match: engine.Match, tricks: int, cards: int) -> bool:
+    view = match.view(None)
+    return (
+        match.phase == "playing"
+        and len(view["deal_tricks"]) >= tricks
+        and len(view["trick"]) == cards
+    )

@@ -40,6 +40,7 @@ from tests.bot.render.support import (
     SEATS,
     drive,
     finish,
+    mid_trick,
     screen_text,
     step,
     table,
@@ -61,15 +62,6 @@ TRIX_DRAW_SEED = 52  # the team totals end equal: a draw (TX.11)
 
 def clone(match: engine.Match) -> engine.Match:
     return engine.Match.from_json(match.to_json())
-
-
-def mid_trick(match: engine.Match, tricks: int, cards: int) -> bool:
-    view = match.view(None)
-    return (
-        match.phase == "playing"
-        and len(view["deal_tricks"]) >= tricks
-        and len(view["trick"]) == cards
-    )
 
 
 def first_entry(match: engine.Match, wanted: Callable[[View], bool]) -> View:

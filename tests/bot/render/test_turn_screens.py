@@ -38,6 +38,7 @@ from tests.bot.render.support import (
     SEATS,
     VARIANTS,
     drive,
+    mid_trick,
     plain,
     step,
     table,
@@ -51,15 +52,6 @@ COUNTDOWN = re.compile(r"\d+:\d\d")
 def name(seat: int) -> str:
     """A seat's name as the plain text shows it (a computer with its mark)."""
     return NAMES[seat] + (" 🤖" if SEATS[seat] is not None and SEATS[seat].computer else "")
-
-
-def mid_trick(match: engine.Match, tricks: int, cards: int) -> bool:
-    view = match.view(None)
-    return (
-        match.phase == "playing"
-        and len(view["deal_tricks"]) >= tricks
-        and len(view["trick"]) == cards
-    )
 
 
 def decision(variant: str, language: str, match: engine.Match) -> tuple[View, str]:
