@@ -36,6 +36,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands.add_parser("tables", help="list the live tables")
     export = commands.add_parser("export", help="a table's match log as JSON (replayable)")
     export.add_argument("table", type=int)
+    ratings = commands.add_parser(
+        "ratings", help="count finished matches into the ratings (--rebuild: all again)"
+    )
+    ratings.add_argument(
+        "--rebuild", action="store_true", help="forget the ratings and count every result again"
+    )
     backup = commands.add_parser("backup", help="an online backup of the database")
     backup.add_argument("path", type=Path)
     args = parser.parse_args(argv)
@@ -75,6 +81,10 @@ async def _operate(args: argparse.Namespace, settings: Settings) -> int:
         if args.command == "tables":
             for row in await ops.live_tables(db):
                 print(json.dumps(row, ensure_ascii=False))
+            return 0
+        if args.command == "ratings":
+            counted, rated = await ops.ratings(db, rebuild=args.rebuild)
+            print(f"counted {counted} matches; {rated} ratings")
             return 0
         try:
             print(json.dumps(await ops.export_table(db, args.table), ensure_ascii=False))

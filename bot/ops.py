@@ -1,4 +1,5 @@
-"""Operator commands: ``sahra doctor``, ``sahra tables``, ``sahra export``, ``sahra backup``.
+"""Operator commands: ``sahra doctor``, ``sahra tables``, ``sahra export``, ``sahra ratings``,
+``sahra backup``.
 
 They read the same SQLite file the bot writes (WAL lets them run while it does), and an
 export holds everything needed to replay a match: variant, options, seed, stacked decks
@@ -13,6 +14,7 @@ from typing import Any
 
 import aiohttp
 
+from bot.league.service import League
 from bot.settings import Settings
 from bot.tables.config import TableConfig
 from storage.database import Database
@@ -24,6 +26,14 @@ Check = tuple[str, bool, str]
 
 async def live_tables(db: Database) -> list[dict[str, Any]]:
     return [dataclasses.asdict(summary) for summary in await Store(db).table_summaries()]
+
+
+async def ratings(db: Database, *, rebuild: bool = False) -> tuple[int, int]:
+    """Count the finished matches not counted yet (``rebuild``: forget the league and
+    count every one again, in the order they finished); (matches counted, ratings)."""
+    league = League(Store(db))
+    counted = await (league.rebuild() if rebuild else league.catch_up())
+    return counted, len(await league.games.all_ratings())
 
 
 async def export_table(db: Database, table_id: int) -> dict[str, Any]:

@@ -9,7 +9,7 @@ types, no platform.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 # ---------------------------------------------------------------------- records
@@ -47,6 +47,7 @@ class SeatRecord:
     language: str
     away: bool = False
     timeouts: int = 0
+    ready: bool = False  # confirmed a rematch
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,7 @@ class ResultRecord:
     draw: bool
     scores: list[int]
     players: list[str | None]  # the owner of each seat; None for a computer
+    away: list[int] = field(default_factory=list)  # seats whose owner had left to a computer
 
 
 @dataclass(frozen=True, slots=True)

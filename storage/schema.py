@@ -111,6 +111,47 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX messages_by_age ON messages (at);
     """,
+    # Version 5: the league. A finished match's players with their outcome and figures, and
+    # one rating per player, variant family and platform (rebuilt from the results in order
+    # on demand); results say who had left and whether the league has them yet; seats say
+    # who confirmed a rematch.
+    """
+    ALTER TABLE results ADD COLUMN away TEXT NOT NULL DEFAULT '[]';  -- seats left to a computer
+    ALTER TABLE results ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;  -- 0 waiting 1 done 2 skipped
+    ALTER TABLE seats ADD COLUMN ready INTEGER NOT NULL DEFAULT 0;  -- confirmed a rematch
+    CREATE INDEX results_waiting ON results (finished_at, table_id) WHERE rated = 0;
+
+    CREATE TABLE match_players (
+        table_id      INTEGER NOT NULL REFERENCES tables (id),
+        seat          INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+        platform      TEXT    NOT NULL,
+        chat          TEXT    NOT NULL,
+        user_id       TEXT    NOT NULL,
+        family        TEXT    NOT NULL,          -- tarneeb solo trix
+        variant       TEXT    NOT NULL,
+        outcome       TEXT    NOT NULL,          -- win loss draw left
+        score         INTEGER NOT NULL,
+        figures       TEXT    NOT NULL,          -- JSON counters, summed over matches
+        rating_before REAL    NOT NULL,          -- the shown rating before and after
+        rating_after  REAL    NOT NULL,
+        finished_at   REAL    NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE INDEX match_players_by_chat ON match_players (platform, chat, family, user_id);
+    CREATE INDEX match_players_by_user ON match_players (platform, user_id, family);
+
+    CREATE TABLE ratings (
+        platform   TEXT    NOT NULL,
+        family     TEXT    NOT NULL,
+        user_id    TEXT    NOT NULL,
+        mu         REAL    NOT NULL,
+        sigma      REAL    NOT NULL,
+        matches    INTEGER NOT NULL,
+        wins       INTEGER NOT NULL,
+        updated_at REAL    NOT NULL,
+        PRIMARY KEY (platform, family, user_id)
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -50,8 +50,8 @@ UPDATE_TABLE = (
     " deadline_kind = ? WHERE id = ?"
 )
 UPSERT_SEAT = (
-    "INSERT OR REPLACE INTO seats (table_id, seat, kind, owner, name, language, away, timeouts)"
-    " VALUES (?,?,?,?,?,?,?,?)"
+    "INSERT OR REPLACE INTO seats (table_id, seat, kind, owner, name, language, away, timeouts,"
+    " ready) VALUES (?,?,?,?,?,?,?,?,?)"
 )
 DELETE_SEAT = "DELETE FROM seats WHERE table_id = ? AND seat = ?"
 INSERT_ACTION = (
@@ -65,7 +65,7 @@ UPSERT_PLAYER = (
 )
 INSERT_RESULT = (
     "INSERT OR REPLACE INTO results (table_id, variant, status, finished_at, winners, draw,"
-    " scores, players) VALUES (?,?,?,?,?,?,?,?)"
+    " scores, players, away) VALUES (?,?,?,?,?,?,?,?,?)"
 )
 UPSERT_CHAT = (
     "INSERT INTO chats (platform, chat, language, updated_at) VALUES (?,?,?,?)"
@@ -106,6 +106,7 @@ def _seat_row(table_id: int, record: SeatRecord) -> tuple[Any, ...]:
         record.language,
         int(record.away),
         record.timeouts,
+        int(record.ready),
     )
 
 
@@ -185,6 +186,7 @@ def _statement(change: Change) -> Statement:
                 int(r.draw),
                 json.dumps(r.scores),
                 json.dumps(r.players),
+                json.dumps(r.away),
             ),
         )
     if isinstance(change, ChatLanguageSet):
@@ -248,6 +250,7 @@ def _seat(row: sqlite3.Row) -> SeatRecord:
         language=row["language"],
         away=bool(row["away"]),
         timeouts=row["timeouts"],
+        ready=bool(row["ready"]),
     )
 
 
@@ -351,6 +354,7 @@ class Store:
             draw=bool(row["draw"]),
             scores=json.loads(row["scores"]),
             players=json.loads(row["players"]),
+            away=json.loads(row["away"]),
         )
 
     # ---------------------------------------------------------------- chats and contacts

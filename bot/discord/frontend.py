@@ -20,6 +20,7 @@ from discord import app_commands
 
 from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
+from bot.discord.league import LeagueCommands
 from bot.discord.notifier import DiscordNotifier
 from bot.discord.sender import DiscordSender
 from bot.discord.texts import describe, permission_list, plain, text
@@ -95,6 +96,7 @@ class DiscordFrontend:
         self.sender = sender
         self.completed = 0  # component interactions fully handled (logs, tests)
         self.table_defaults: dict[str, Any] = {}  # the operator's timers and difficulty
+        self.league = LeagueCommands(self)
 
     # ---------------------------------------------------------------- helpers
 
@@ -258,6 +260,7 @@ class DiscordFrontend:
             await frontend.contacts.set_language(str(interaction.channel_id), language.value)
             await frontend._say(interaction, "✓")
 
+        self.league.register(group)
         return group
 
     def _table_command(self, name: str) -> Any:
@@ -440,6 +443,9 @@ class DiscordFrontend:
             await self._say(interaction, refusal_notice(language, "stale").text)
             return
         table_id, version, action = decoded
+        if action["type"] in ("rematch", "record"):  # buttons of a match that is over
+            await self.league.button(interaction, table_id, action, language)
+            return
         try:
             table = self.manager.table(table_id)
         except Refusal as refusal:
@@ -464,13 +470,15 @@ class DiscordFrontend:
             await interaction.response.edit_message(
                 content=plain(screen.text), view=view_of(screen)
             )
-        elif kind in ("join", "leave", "add_computer", "begin"):
+        elif kind in ("join", "leave", "add_computer", "begin", "ready", "swap"):
             await interaction.response.defer()
             calls: dict[str, Callable[[], Awaitable[object]]] = {
                 "join": lambda: self.manager.join(table.id, self._player(interaction, language)),
                 "leave": lambda: self.manager.leave(table.id, user),
                 "add_computer": lambda: self.manager.add_computer(table.id, user),
                 "begin": lambda: self.manager.begin(table.id, user),
+                "ready": lambda: self.manager.ready(table.id, user),
+                "swap": lambda: self.manager.swap_partners(table.id, user),
             }
             await self._run(interaction, calls[kind]())
         else:

@@ -40,7 +40,8 @@ from bot.render import (
     table_info,
     table_screen,
 )
-from bot.render.i18n import t
+from bot.render.common import seat_name
+from bot.render.i18n import joined, t
 from bot.tables.live import LiveTable
 
 Event = dict[str, Any]
@@ -127,6 +128,8 @@ class Presenter:
                 group.unseen.append((group.tricks, trick))
             elif kind in DEAL_ENDS:
                 self._deal_result(table, group, event)
+            elif kind == "rematch_filled":
+                self._rematch_filled(table, event["seats"])
             if kind in EVERYONE:
                 everyone = True
             elif kind == "resumed":
@@ -149,6 +152,14 @@ class Presenter:
             return
         deal = int(event.get("deal_number") or group.deal)
         self._write_group(table, table_key(table.id, deal), sheet, RESULT, keep=False)
+
+    def _rematch_filled(self, table: LiveTable, seats: list[int]) -> None:
+        """The table says who plays for the players who did not confirm a rematch: a line
+        of its own, in order with the table's writes (never dropped as a late reply)."""
+        language = table.config.language
+        names = [seat_name(self.info(table), seat) for seat in seats]
+        line = Screen(t(language, "rematch_filled", names=joined(language, names)))
+        self.notice(table, line, in_order=True)
 
     # ---------------------------------------------------------------- the group
 
@@ -215,9 +226,10 @@ class Presenter:
         match = table.match
         return result_screen(self.info(table), match.view(None) if match is not None else {})
 
-    def notice(self, table: LiveTable, screen: Screen) -> None:
+    def notice(self, table: LiveTable, screen: Screen, *, in_order: bool = False) -> None:
         """A short line for the group (a reply, a reminder): after the table's own writes,
-        and dropped if it could not be written while it still mattered."""
+        and dropped if it could not be written while it still mattered; ``in_order``: news
+        of the table itself, written in order with its screens and never dropped."""
         self._notices += 1
         place = table.place
         self.outbox.post(
@@ -227,8 +239,8 @@ class Presenter:
             group=True,
             thread=place.thread,
             keep=False,
-            priority=REPLY,
-            expires=REPLY_SECONDS,
+            priority=TABLE if in_order else REPLY,
+            expires=None if in_order else REPLY_SECONDS,
         )
 
     # ---------------------------------------------------------------- private screens
@@ -296,9 +308,9 @@ class Presenter:
         """The match is over: the last hand message shows the result, with no button."""
         chat = self.surface.private_chat(table, seat)
         if chat is not None and self.outbox.message_id(chat, hand_key(table.id)) is not None:
-            self.outbox.show(
-                chat, hand_key(table.id), self.final_screen(table), group=False, keep=False
-            )
+            # The result without its buttons: the rematch is asked for in the group.
+            final = Screen(self.final_screen(table).text)
+            self.outbox.show(chat, hand_key(table.id), final, group=False, keep=False)
 
     def refresh(self, table: LiveTable) -> None:
         """Every screen of the table as it is now (a player's private chat just opened)."""

@@ -32,6 +32,10 @@ _SIMPLE = {
     "r": "rules",
     "x": "pass",
     "n": "noop",
+    "m": "rematch",
+    "y": "ready",
+    "w": "swap",
+    "o": "record",
 }
 _SIMPLE_CODES = {kind: code for code, kind in _SIMPLE.items()}
 NEW_VARIANTS = ("syrian41", "tarneeb41_double", "tarneeb_solo", "trix_complex")

@@ -19,6 +19,8 @@ def options_text(info: TableInfo) -> str:
 
 
 def lobby_screen(info: TableInfo) -> Screen:
+    if info.config.rematch_of is not None:
+        return rematch_screen(info)
     language = info.language
     lines = [
         t(
@@ -66,4 +68,56 @@ def lobby_screen(info: TableInfo) -> Screen:
     return Screen("\n".join(lines), rows)
 
 
-__all__ = ["lobby_screen", "options_text"]
+def rematch_screen(info: TableInfo) -> Screen:
+    """A rematch waiting for its players: who confirmed, and Ready / Swap partners."""
+    language = info.language
+    lines = [
+        t(
+            language,
+            "rematch_title",
+            variant=variant_name(language, info.variant),
+            table=number(language, info.id),
+            old=number(language, info.config.rematch_of or 0),
+        ),
+        options_text(info),
+        "",
+    ]
+    teams = info.config.variant != "tarneeb_solo"
+    groups = [("team_a", (0, 2)), ("team_b", (1, 3))] if teams else [("", (0, 1, 2, 3))]
+    waiting = 0
+    for key, seats in groups:
+        if key:
+            lines.append(t(language, key))
+        for seat in seats:
+            occupant = info.seats[seat]
+            if occupant is None:
+                mark, name = "·", t(language, "seat_empty")
+            elif occupant.computer:
+                mark, name = "🤖", seat_name(info, seat)
+            else:
+                mark, name = ("✅" if occupant.ready else "⏳"), seat_name(info, seat)
+                waiting += not occupant.ready
+            lines.append(
+                f"  {mark} " + t(language, "seat_line", seat=number(language, seat + 1), name=name)
+            )
+    lines += [
+        "",
+        t(
+            language,
+            "rematch_waiting",
+            count=number(language, waiting),
+            seconds=number(language, info.config.rematch_seconds),
+        ),
+    ]
+
+    def button(key: str, kind: str, style: Style = "secondary") -> Button:
+        return Button(t(language, key), {"type": kind}, info.id, info.version, True, style)
+
+    first = [button("btn_ready", "ready", "success")]
+    if teams:
+        first.append(button("btn_swap", "swap"))
+    rows = (tuple(first), (button("btn_leave", "leave"), button("btn_rules", "rules")))
+    return Screen("\n".join(lines), rows)
+
+
+__all__ = ["lobby_screen", "options_text", "rematch_screen"]

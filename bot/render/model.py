@@ -71,6 +71,7 @@ class SeatInfo:
     computer: bool = False
     away: bool = False  # a computer plays for the absent owner
     dm_pending: bool = False  # has not opened a private chat with the bot yet
+    ready: bool = False  # confirmed a rematch
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,11 @@ def table_info(table: LiveTable, dm_pending: frozenset[int] = frozenset()) -> Ta
         None
         if seat is None
         else SeatInfo(
-            seat.name, seat.kind == "computer", seat.away, index in dm_pending and not seat.away
+            seat.name,
+            seat.kind == "computer",
+            seat.away,
+            index in dm_pending and not seat.away,
+            seat.ready,
         )
         for index, seat in enumerate(table.seats)
     )

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.render.common import completed_tricks, seat_name, team_key
 from bot.render.i18n import joined, number, signed, t, variant_name
-from bot.render.model import Screen, TableInfo
+from bot.render.model import Button, Screen, TableInfo
 from bot.render.table import rows_lines
 from engine.params import PARTNERSHIP_PARAMS
 
@@ -172,7 +172,29 @@ def result_screen(info: TableInfo, view: dict[str, Any]) -> Screen:
                 f"{t(language, 'team_a')}: {number(language, a)} · {t(language, 'team_b')}:"
                 f" {number(language, b)}"
             )
-    return Screen("\n".join(lines))
+    return Screen("\n".join(lines), _after_match(info, played=bool(view.get("deal_number"))))
+
+
+def _after_match(info: TableInfo, played: bool) -> tuple[tuple[Button, ...], ...]:
+    """A finished match offers a rematch; any match that was played, its whole record
+    (every hand, for its players only, now that no card is hidden any more)."""
+    language = info.language
+    buttons = []
+    if info.status == "finished":
+        buttons.append(
+            Button(
+                t(language, "btn_rematch"),
+                {"type": "rematch"},
+                info.id,
+                info.version,
+                style="success",
+            )
+        )
+    if played:
+        buttons.append(
+            Button(t(language, "btn_record"), {"type": "record"}, info.id, info.version)
+        )
+    return (tuple(buttons),) if buttons else ()
 
 
 __all__ = ["deal_sheet", "result_screen", "score_sheet"]

@@ -45,6 +45,8 @@ class Committer:
         # Set by the scheduler: what to do once a change is committed (arm the next
         # timer or computer move).
         self.arm: Callable[[LiveTable], None] = lambda table: None
+        # Set by the manager: what to do once a table has ended (the league counts it).
+        self.ended: Callable[[LiveTable], None] = lambda table: None
 
     def stage(
         self,
@@ -158,6 +160,7 @@ class Committer:
         table.failures = 0
         if not table.live:
             self.forget(table)
+            self.ended(table)
         await self.publish(table, events)
         self.arm(table)
 

@@ -37,6 +37,12 @@ class TableConfig(BaseModel):
     lobby_ttl_seconds: int = Field(default=1800, ge=10, le=7 * 24 * 3600)
     abandon_after_seconds: int = Field(default=3600, ge=30, le=30 * 24 * 3600)
     language: Language = "ar"
+    rematch_of: int | None = Field(
+        default=None, description="the finished table this one replays with the same players"
+    )
+    rematch_seconds: int = Field(
+        default=60, ge=5, le=3600, description="how long a rematch waits for confirmations"
+    )
     difficulty: Literal["easy", "hard"] = Field(
         default="easy",
         description="computer players: easy = heuristic (instant), hard = search (stronger)",

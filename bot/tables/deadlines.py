@@ -17,6 +17,10 @@ def computer_plays(table: LiveTable, seat: int) -> bool:
 def next_deadline(table: LiveTable, now: float) -> Deadline:
     """The timer the table should have after a change made at ``now``."""
     config = table.config
+    if table.status == "lobby" and config.rematch_of is not None:
+        # A rematch waits a fixed time from its opening for the players' confirmations,
+        # then computers take the seats of those who did not confirm.
+        return table.created_at + config.rematch_seconds, "rematch"
     if table.status == "lobby":
         return now + config.lobby_ttl_seconds, "lobby"
     match = table.match

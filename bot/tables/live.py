@@ -11,7 +11,7 @@ from bot.tables.config import TableConfig
 
 Status = Literal["lobby", "running", "finished", "abandoned", "stopped", "expired"]
 LIVE_STATUSES = ("lobby", "running")
-DeadlineKind = Literal["turn", "forced", "lobby"]
+DeadlineKind = Literal["turn", "forced", "lobby", "rematch"]
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ class Seat:
     language: str
     away: bool = False  # a computer plays for the absent owner
     timeouts: int = 0  # consecutive timeouts
+    ready: bool = False  # confirmed a rematch (its lobby starts once every human has)
 
     @property
     def computer_plays(self) -> bool:

@@ -15,8 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
+from bot.league.service import League
 from bot.render.i18n import computer_name
-from bot.tables import rows
+from bot.tables import checks, deadlines, rematch, rows
 from bot.tables.commands import PlayerRef, Press
 from bot.tables.commits import Committer
 from bot.tables.computers import Computers
@@ -56,6 +57,9 @@ class TableManager:
         self.registry = Registry()
         self.committer = Committer(self.store, notifier, self.registry, clock)
         self.scheduler = Scheduler(self.committer, self.computers, self.registry, clock)
+        self.league = League(self.store, clock)
+        self.committer.ended = self._ended
+        self.scheduler.rematch_due = lambda table: rematch.fill_and_start(self, table)
 
     @property
     def notifier(self) -> Notifier:
@@ -91,9 +95,11 @@ class TableManager:
         join: bool = True,
         decks: list[list[str]] | None = None,
         seed: int | None = None,
+        seats: list[Seat | None] | None = None,
     ) -> LiveTable:
-        """Open a lobby at ``place``; the creator takes seat 0 unless ``join`` is False.
-        ``decks`` and ``seed`` replay a known match (tests, exported logs)."""
+        """Open a lobby at ``place``; the creator takes seat 0 unless ``join`` is False or
+        ``seats`` are given (a rematch: everyone where they sat). ``decks`` and ``seed``
+        replay a known match (tests, exported logs)."""
         if not isinstance(config, TableConfig):
             try:
                 config = TableConfig.model_validate(config)
@@ -114,13 +120,15 @@ class TableManager:
                 last_human_at=now,
                 decks=decks,
             )
-            if join:
+            if seats is not None:
+                table.seats = list(seats)
+            elif join:
                 table.seats[0] = Seat("human", creator.user_id, creator.name, creator.language)
-            table.deadline, table.deadline_kind = now + config.lobby_ttl_seconds, "lobby"
+            table.deadline, table.deadline_kind = deadlines.next_deadline(table, now)
             changes: list[Change] = [
                 rows.table_created(table),
                 PlayerSeen(place.platform, creator.user_id, creator.name, creator.language, now),
-                *rows.seat_changes(table, [0] if join else []),
+                *rows.seat_changes(table, [i for i, s in enumerate(table.seats) if s]),
             ]
             try:
                 await self.store.commit(changes)
@@ -141,10 +149,10 @@ class TableManager:
     async def join(self, table_id: int, player: PlayerRef, seat: int | None = None) -> int:
         table = self.table(table_id)
         async with table.lock:
-            self._require_lobby(table)
+            checks.require_lobby(table)
             if table.seat_of(player.user_id) is not None:
                 raise Refusal("already_seated")
-            seat = self._pick_seat(table, seat)
+            seat = checks.pick_seat(table, seat)
             table.seats[seat] = Seat("human", player.user_id, player.name, player.language)
             await self._lobby_change(
                 table,
@@ -165,7 +173,7 @@ class TableManager:
                 table.seats[seat] = None
                 await self._lobby_change(table, [seat], [{"type": "player_left", "seat": seat}])
                 return
-            self._require_running(table)
+            checks.require_running(table)
             occupant = table.seats[seat]
             assert occupant is not None
             occupant.away = True
@@ -178,9 +186,9 @@ class TableManager:
     async def add_computer(self, table_id: int, user: str, seat: int | None = None) -> int:
         table = self.table(table_id)
         async with table.lock:
-            self._require_lobby(table)
-            self._require_member(table, user)
-            seat = self._pick_seat(table, seat)
+            checks.require_lobby(table)
+            checks.require_member(table, user)
+            seat = checks.pick_seat(table, seat)
             name = computer_name(table.config.language, seat)
             table.seats[seat] = Seat("computer", None, name, table.config.language)
             await self._lobby_change(table, [seat], [{"type": "computer_added", "seat": seat}])
@@ -189,8 +197,8 @@ class TableManager:
     async def remove_computer(self, table_id: int, user: str, seat: int) -> None:
         table = self.table(table_id)
         async with table.lock:
-            self._require_lobby(table)
-            self._require_member(table, user)
+            checks.require_lobby(table)
+            checks.require_member(table, user)
             occupant = table.seats[seat] if 0 <= seat <= 3 else None
             if occupant is None or occupant.kind != "computer":
                 raise Refusal("seat_empty")
@@ -201,19 +209,43 @@ class TableManager:
         """Start the match once four seats are filled (any seated player may start)."""
         table = self.table(table_id)
         async with table.lock:
-            self._require_lobby(table)
+            checks.require_lobby(table)
             if user is not None:
-                self._require_member(table, user)
+                checks.require_member(table, user)
             if table.free_seats():
                 raise Refusal("not_enough_players")
-            table.match = engine.new_match(
-                table.variant,
-                seed=table.seed,
-                options=table.config.engine_options(),
-                decks=table.decks,
-            )
-            table.status = "running"
-            await self.committer.commit(table, [], [{"type": "table_started", "table": table.id}])
+            await self.start_match(table)
+
+    async def start_match(
+        self,
+        table: LiveTable,
+        changes: list[Change] | None = None,
+        events: list[Event] | None = None,
+    ) -> None:
+        """Deal the first cards of a full lobby (the caller holds its lock); ``changes`` and
+        ``events`` that led to it are committed and published with the start."""
+        table.match = engine.new_match(
+            table.variant,
+            seed=table.seed,
+            options=table.config.engine_options(),
+            decks=table.decks,
+        )
+        table.status = "running"
+        started = {"type": "table_started", "table": table.id}
+        await self.committer.commit(table, changes or [], [*(events or []), started])
+
+    # ---------------------------------------------------------------- rematch
+
+    async def rematch(self, old_table: int, player: PlayerRef) -> LiveTable:
+        """A new table where ``old_table`` was played, same game and seats; a press on a
+        rematch already open confirms it (``bot/tables/rematch.py``)."""
+        return await rematch.open_rematch(self, old_table, player)
+
+    async def ready(self, table_id: int, user: str) -> None:
+        await rematch.confirm(self, table_id, user)
+
+    async def swap_partners(self, table_id: int, user: str) -> None:
+        await rematch.swap(self, table_id, user)
 
     async def stop(self, table_id: int, user: str, *, is_admin: bool = False) -> None:
         """End a live table. ``is_admin``: the platform says this user may (a chat admin,
@@ -230,7 +262,7 @@ class TableManager:
         """The owner takes back a seat a computer played for them."""
         table = self.table(table_id)
         async with table.lock:
-            self._require_running(table)
+            checks.require_running(table)
             seat = table.seat_of(user)
             if seat is None:
                 raise Refusal("not_seated")
@@ -253,7 +285,7 @@ class TableManager:
         """A human's move: refused with a ``Refusal`` (changing nothing) or committed."""
         table = self.table(press.table_id)
         async with table.lock:
-            self._require_running(table)
+            checks.require_running(table)
             seat = table.seat_of(press.player.user_id)
             if seat is None:
                 raise Refusal("not_seated")
@@ -306,40 +338,6 @@ class TableManager:
         table.last_human_at = now
         await self.committer.commit(table, changes, events)
 
-    def _pick_seat(self, table: LiveTable, seat: int | None) -> int:
-        free = table.free_seats()
-        if not free:
-            raise Refusal("table_full")
-        if seat is None:
-            return free[0]
-        if not isinstance(seat, int) or not 0 <= seat <= 3:
-            raise Refusal("bad_option", "seats are 0 to 3")
-        if seat not in free:
-            raise Refusal("seat_taken")
-        return seat
-
-    @staticmethod
-    def _require_lobby(table: LiveTable) -> None:
-        TableManager._require_fresh(table)
-        if table.status != "lobby":
-            raise Refusal("not_in_lobby" if table.status == "running" else "not_running")
-
-    @staticmethod
-    def _require_running(table: LiveTable) -> None:
-        TableManager._require_fresh(table)
-        if table.status != "running":
-            raise Refusal("not_running")
-
-    @staticmethod
-    def _require_fresh(table: LiveTable) -> None:
-        if table.needs_reload:  # memory may be ahead of the log: nothing until reloaded
-            raise Refusal("storage")
-
-    @staticmethod
-    def _require_member(table: LiveTable, user: str) -> None:
-        if table.seat_of(user) is None and user != table.creator:
-            raise Refusal("not_seated")
-
     # ---------------------------------------------------------------- start-up and shutdown
 
     async def start(self) -> None:
@@ -358,6 +356,11 @@ class TableManager:
         for table in self.registry:
             self.scheduler.arm(table)
         log.info("event=tables_loaded count=%d", len(self.registry))
+        self.league.finished()  # matches that finished before a crash are counted now
+
+    def _ended(self, table: LiveTable) -> None:
+        if table.status == "finished":
+            self.league.finished()
 
     async def resume(self) -> None:
         """After a restart, once the platforms are up: every live table's screens are
@@ -371,3 +374,4 @@ class TableManager:
     async def close(self) -> None:
         """Stop timers and computer turns; in-flight moves finish their commit first."""
         await self.scheduler.close()
+        await self.league.close()  # an uncounted match is counted at the next start

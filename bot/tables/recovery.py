@@ -48,6 +48,7 @@ def live_table(stored: StoredTable) -> LiveTable:
             seat.language,
             seat.away,
             seat.timeouts,
+            seat.ready,
         )
     if table.status == "running":
         actions = stored.actions

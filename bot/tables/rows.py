@@ -16,7 +16,14 @@ from storage.records import (
 
 def seat_record(index: int, seat: Seat) -> SeatRecord:
     return SeatRecord(
-        index, seat.kind, seat.owner, seat.name, seat.language, seat.away, seat.timeouts
+        index,
+        seat.kind,
+        seat.owner,
+        seat.name,
+        seat.language,
+        seat.away,
+        seat.timeouts,
+        seat.ready,
     )
 
 
@@ -81,5 +88,7 @@ def result_recorded(table: LiveTable, status: str, now: float) -> ResultRecorded
             draw=bool(result["draw"]),
             scores=list(match.scores),
             players=owners,
+            # Whoever left (or was taken over) and never came back takes the loss.
+            away=[i for i, s in enumerate(table.seats) if s is not None and s.away],
         )
     )

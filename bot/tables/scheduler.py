@@ -30,6 +30,10 @@ log = logging.getLogger("sahra.tables")
 COMPUTER_MOVES_PER_COMMIT = 4
 
 
+async def _nothing(table: LiveTable) -> None:
+    return None
+
+
 def _where(error: BaseException) -> str:
     """``module.py:line`` of the innermost frame that raised ``error``."""
     frames = traceback.extract_tb(error.__traceback__)
@@ -54,6 +58,8 @@ class Scheduler:
         self.closing = False
         self._tasks: set[asyncio.Task[None]] = set()
         committer.arm = self.arm
+        # Set by the manager: a rematch's wait for confirmations is over (lock held).
+        self.rematch_due: Callable[[LiveTable], Awaitable[None]] = _nothing
 
     # ---------------------------------------------------------------- arming
 
@@ -225,6 +231,9 @@ class Scheduler:
                 return
             if table.deadline_kind == "lobby":
                 await self.committer.end(table, "expired", [{"type": "lobby_expired"}])
+                return
+            if table.deadline_kind == "rematch":
+                await self.rematch_due(table)  # computers for who did not confirm, then play
                 return
             if await self._abandon_if_idle(table):
                 return

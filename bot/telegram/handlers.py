@@ -26,6 +26,7 @@ from bot.render.codes import NEW_VARIANTS, decode
 from bot.render.i18n import isolate, joined, variant_name
 from bot.render.standing import score_line
 from bot.tables import LiveTable, Place, PlayerRef, Press, Refusal, TableManager
+from bot.telegram.league import LeagueCommands
 from bot.telegram.notifier import TelegramNotifier, deep_link
 from bot.telegram.texts import COMMAND_MENU, text
 from engine.params import TARNEEB_SOLO
@@ -76,12 +77,13 @@ class TelegramFrontend:
         self.outbox = outbox
         self.table_defaults: dict[str, Any] = {}  # the operator's timers and difficulty
         self._replies = 0
+        self.league = LeagueCommands(self)
 
     def register(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         # Group -1 runs before the handlers of group 0, for every update.
         app.add_handler(TypeHandler(Update, self.prefetch), group=-1)
         for name in COMMAND_NAMES:
-            callback = getattr(self, f"cmd_{name}")
+            callback = getattr(self, f"cmd_{name}", None) or getattr(self.league, f"cmd_{name}")
             if name in BARE_COMMANDS:
                 callback = self._bare(name, callback)
             app.add_handler(CommandHandler(name, callback))
@@ -178,7 +180,11 @@ class TelegramFrontend:
         return True
 
     def _refused(self, update: Update, refusal: Refusal, language: str) -> None:
-        self._reply(update, refusal_notice(language, refusal.code, refusal.detail).text)
+        self._reply(update, self._refusal_text(language, refusal))
+
+    @staticmethod
+    def _refusal_text(language: str, refusal: Refusal) -> str:
+        return refusal_notice(language, refusal.code, refusal.detail).text
 
     def _table_here(self, update: Update) -> LiveTable | None:
         return self.manager.table_at(self._place(update))
@@ -379,6 +385,9 @@ class TelegramFrontend:
             refusal = await self._create(update, action["variant"], options, language)
             await query.answer(refusal_notice(language, refusal.code).text if refusal else None)
             return
+        if kind in ("rematch", "record"):  # buttons of a match that is over
+            await query.answer(await self.league.button(update, table_id, action, language))
+            return
         try:
             table = self.manager.table(table_id)
         except Refusal as refusal:
@@ -420,6 +429,10 @@ class TelegramFrontend:
                 await self.manager.add_computer(table.id, user)
             elif kind == "begin":
                 await self.manager.begin(table.id, user)
+            elif kind == "ready":
+                await self.manager.ready(table.id, user)
+            elif kind == "swap":
+                await self.manager.swap_partners(table.id, user)
             elif kind == "rules":
                 if self._private(update, rules_text(table.variant, language)):
                     return text(language, "sent_to_dm")

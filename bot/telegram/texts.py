@@ -18,6 +18,10 @@ COMMAND_MENU = (
     "score",
     "rules",
     "lang",
+    "top",
+    "stats",
+    "history",
+    "record",
     "help",
 )
 

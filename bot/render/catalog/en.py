@@ -143,6 +143,15 @@ EN: dict[str, str] = {
     "refuse_not_away": "Your seat is not being played for you.",
     "refuse_bad_option": "That option is not valid.",
     "refuse_storage": "The move could not be saved; please try again.",
+    "refuse_record_not_over": (
+        "The match is still being played: its cards stay hidden until it ends."
+    ),
+    "refuse_record_not_player": "Only the match's players may see its record.",
+    "refuse_rematch_not_over": "That match is not over.",
+    "refuse_rematch_not_player": "Only the match's players may ask for a rematch.",
+    "refuse_rematch_started": "The rematch has already started.",
+    "refuse_already_ready": "You are already confirmed.",
+    "refuse_no_partners": "Solo Tarneeb has no partners to swap.",
     "illegal_must_follow_suit": "You must follow suit.",
     "illegal_card_not_held": "You do not hold that card.",
     "illegal_not_playable": "That card does not fit the rows yet.",
@@ -292,6 +301,15 @@ EN: dict[str, str] = {
     "tg_cmd_rules": "the rules of a variant",
     "tg_cmd_lang": "the group's language: /lang ar or /lang en",
     "tg_cmd_help": "how to play with Sahra",
+    "tg_cmd_top": "this group's best players: /top [tarneeb | solo | trix]",
+    "tg_cmd_stats": "your own figures (this group's, or all in private)",
+    "tg_cmd_history": "this group's last ten matches",
+    "tg_cmd_record": "a finished match's whole record, privately: /record <number>",
+    "tg_top_usage": "Use /top, or /top tarneeb, /top solo or /top trix.",
+    "tg_record_usage": "Use /record <number>: the numbers are in /history.",
+    "tg_record_dm_needed": "Open a private chat with me first (send me /start), then ask again.",
+    "tg_record_sent": "📬 {name}: the match record is in your private chat.",
+    "tg_rematch_confirmed": "✓ You are in: the rematch starts when everyone is ready.",
     "tg_help": (
         "Sahra hosts Tarneeb and Trix at your group's table.\n"
         "• /new opens a table (choose the game), /join takes a seat, /addbot adds a "
@@ -379,4 +397,63 @@ EN: dict[str, str] = {
     "dc_cmd_score": "Show the table again",
     "dc_cmd_rules": "The rules of a game",
     "dc_cmd_lang": "The channel's language: ar or en",
+    "dc_cmd_top": "This channel's best players",
+    "dc_cmd_stats": "Your own figures",
+    "dc_cmd_history": "This channel's last ten matches",
+    "dc_cmd_record": "A finished match's whole record (its players only)",
+    # the match record (after the match)
+    "record_title": "📜 Match record — {variant}",
+    "record_unfinished": "The match ended before a result.",
+    "record_deal": "🃏 Deal {deal} · dealer {dealer}",
+    "record_deal_trix": (
+        "🃏 Deal {deal} · kingdom {kingdom} of {kingdoms} · owner {owner} · {contract}"
+    ),
+    "record_hands": "Hands as dealt:",
+    "record_bids": "Bids: {bids}",
+    "record_auction": "Auction: {calls}",
+    "record_tricks": "Tricks:",
+    "record_trick_line": "{n}. {plays} → {winner}",
+    "record_open_trick": "Unfinished trick: {plays}",
+    "record_layout": "Plays in order:",
+    "record_result": "Result:",
+    "record_unfinished_deal": "The match ended during this deal.",
+    # the league: leaderboard, stats, history (bot/render/league.py)
+    "family_tarneeb": "Tarneeb 41",
+    "family_solo": "Solo Tarneeb",
+    "family_trix": "Trix Complex",
+    "top_title": "🏆 Top players here — {game}",
+    "top_empty": "Nobody has {count} finished matches of this game here yet.",
+    "top_line": "{place}. {name} — {rating} · {matches} matches · {wins} wins",
+    "top_footer": (
+        "Rating = 1000 + 40 × (skill − 3 × uncertainty); listed from {count} matches here."
+    ),
+    "stats_title_here": "📊 {name} — matches in this chat",
+    "stats_title_all": "📊 {name} — all your matches",
+    "stats_empty": "No finished match yet.",
+    "stats_line": "{game}: {matches} matches · {wins} wins ({rate}) · rating {rating} · {rank}",
+    "stats_rank": "rank {rank} of {of}",
+    "stats_unranked": "not ranked yet",
+    "stats_left": "left {count} (counted as losses)",
+    "stats_tarneeb": "bids made {made} · average bid {bid}",
+    "stats_solo": (
+        "contracts {declared} · made {made} · average bid {bid} · 13-trick deals {kaboot}"
+    ),
+    "stats_trix": "average own kingdom {kingdom} · doubles won {won} · lost {lost}",
+    "history_title": "📜 The last matches here",
+    "history_empty": "No finished match here yet.",
+    "history_draw": "a draw",
+    "history_winners": "won: {names}",
+    "history_line": "#{table} · {when} · {game} · {players} · {outcome} · {scores}",
+    "history_footer": "A match's whole record, for its players: {command} <number>",
+    # rematch (bot/render/lobby.py)
+    "rematch_title": "🔁 {variant} — rematch of table #{old} (table #{table})",
+    "rematch_waiting": (
+        "Waiting for {count} to tap Ready; after {seconds} s computers take the seats of "
+        "those who did not."
+    ),
+    "rematch_filled": "🤖 Computers play for those who did not confirm: {names}",
+    "btn_ready": "Ready",
+    "btn_swap": "Swap partners",
+    "btn_rematch": "Rematch",
+    "btn_record": "Match record",
 }

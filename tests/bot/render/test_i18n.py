@@ -58,7 +58,7 @@ def test_same_placeholders_in_both_languages() -> None:
 # brackets beside the Arabic ones.
 LITERALS = re.compile(
     r"/\w+|(?<![A-Za-z])[A-Za-z]*[\d_][\w]*|\([A-Za-z ]+\)"
-    r"|(?<![A-Za-z])(easy|hard|double|solo|trix)(?![A-Za-z])"
+    r"|(?<![A-Za-z])(easy|hard|double|solo|trix|tarneeb)(?![A-Za-z])"
 )
 
 

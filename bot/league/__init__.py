@@ -1,0 +1,1 @@
+"""The league: what finished matches leave behind — their replayed records and figures."""

@@ -1,0 +1,138 @@
+"""Telegram's league commands and the buttons of a finished match: ``/top``, ``/stats``,
+``/history``, ``/record``, Rematch, Match record, Ready and Swap partners.
+
+Thin like the rest of the frontend: the league (``bot/league``) and the manager answer;
+this reads the words and says where the answer goes. A match record holds every hand, so
+it only ever goes to the asker's private chat, and only once the match is over."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot.league.figures import family
+from bot.league.service import MIN_MATCHES
+from bot.render.i18n import isolate
+from bot.render.league import history_text, leaderboard_text, stats_text
+from bot.render.record import record_pages
+from bot.tables import Refusal
+from bot.telegram.texts import text
+
+if TYPE_CHECKING:
+    from bot.telegram.handlers import TelegramFrontend
+
+Context = ContextTypes.DEFAULT_TYPE
+PLATFORM = "telegram"
+PAGE = 3500  # characters of a record page (a Telegram message holds 4,096)
+# /top's words for the three families (a variant's name or alias names its family).
+FAMILY_WORDS = {
+    "tarneeb": "tarneeb",
+    "41": "tarneeb",
+    "syrian": "tarneeb",
+    "syrian41": "tarneeb",
+    "double": "tarneeb",
+    "tarneeb41_double": "tarneeb",
+    "solo": "solo",
+    "tarneeb_solo": "solo",
+    "trix": "trix",
+    "complex": "trix",
+    "trix_complex": "trix",
+}
+
+
+class LeagueCommands:
+    """The frontend's league part: it answers through the frontend's helpers."""
+
+    def __init__(self, frontend: TelegramFrontend) -> None:
+        self.frontend = frontend
+
+    async def cmd_top(self, update: Update, context: Context) -> None:
+        language = self.frontend._language(update)
+        if not self.frontend._is_group(update):
+            self.frontend._reply(update, text(language, "not_a_group"))
+            return
+        args = [arg.lower() for arg in context.args or []]
+        if len(args) > 1 or (args and args[0] not in FAMILY_WORDS):
+            self.frontend._reply(update, text(language, "top_usage"))
+            return
+        here = self.frontend._table_here(update)
+        game = FAMILY_WORDS[args[0]] if args else family(here.variant if here else "syrian41")
+        board = await self.frontend.manager.league.top(
+            PLATFORM, self.frontend._place(update).chat, game
+        )
+        self.frontend._reply(update, leaderboard_text(language, game, board, MIN_MATCHES))
+
+    async def cmd_stats(self, update: Update, context: Context) -> None:
+        """Your figures: this group's matches in a group, all of them in private."""
+        language = self.frontend._language(update)
+        if context.args:
+            self.frontend._reply(update, text(language, "no_arguments", command="/stats"))
+            return
+        user = self.frontend._user(update)
+        group = self.frontend._is_group(update)
+        chat = self.frontend._place(update).chat if group else None
+        found = await self.frontend.manager.league.stats(PLATFORM, user, chat)
+        name = self.frontend._player(update, language).name
+        self.frontend._reply(update, stats_text(language, name, found, here=group))
+
+    async def cmd_history(self, update: Update, context: Context) -> None:
+        language = self.frontend._language(update)
+        if not self.frontend._is_group(update):
+            self.frontend._reply(update, text(language, "not_a_group"))
+            return
+        if context.args:
+            self.frontend._reply(update, text(language, "no_arguments", command="/history"))
+            return
+        matches = await self.frontend.manager.league.history(
+            PLATFORM, self.frontend._place(update).chat
+        )
+        self.frontend._reply(update, history_text(language, matches, "/record"))
+
+    async def cmd_record(self, update: Update, context: Context) -> None:
+        """``/record N``: match N's whole record, privately, for one of its players."""
+        language = self.frontend._language(update)
+        args = context.args or []
+        if len(args) != 1 or not args[0].lstrip("#").isdecimal():
+            self.frontend._reply(update, text(language, "record_usage"))
+            return
+        answer = await self.send_record(update, int(args[0].lstrip("#")), language)
+        if answer is not None:
+            self.frontend._reply(update, answer)
+
+    async def send_record(self, update: Update, table_id: int, language: str) -> str | None:
+        """The record's pages to the asker's private chat; what to tell them (None: the
+        pages themselves say it, in a private chat)."""
+        user = self.frontend._user(update)
+        try:
+            record, names = await self.frontend.manager.league.record(PLATFORM, table_id, user)
+        except Refusal as refusal:
+            return self.frontend._refusal_text(language, refusal)
+        if not self.frontend.contacts.dm_ok(user):
+            return text(language, "record_dm_needed")
+        for page in record_pages(record, names, language, PAGE):
+            self.frontend._private(update, page)
+        if self.frontend._is_group(update) or update.callback_query is not None:
+            return text(
+                language, "record_sent", name=isolate(self.frontend._player(update, language).name)
+            )
+        return None
+
+    async def button(
+        self,
+        update: Update,
+        table_id: int,
+        action: dict[str, Any],
+        language: str,
+    ) -> str | None:
+        """A button of a finished match (its table is no longer live): the toast."""
+        try:
+            if action["type"] == "rematch":
+                await self.frontend.manager.rematch(
+                    table_id, self.frontend._player(update, language)
+                )
+                return text(language, "rematch_confirmed")
+            return await self.send_record(update, table_id, language)
+        except Refusal as refusal:
+            return self.frontend._refusal_text(language, refusal)
