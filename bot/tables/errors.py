@@ -24,6 +24,14 @@ REFUSAL_CODES = frozenset(
         "not_away",
         "bad_option",
         "storage",
+        # the league and the rematch
+        "record_not_over",
+        "record_not_player",
+        "rematch_not_over",
+        "rematch_not_player",
+        "rematch_started",
+        "already_ready",
+        "no_partners",
     )
 )
 

@@ -402,18 +402,21 @@ AR: dict[str, str] = {
     "family_solo": "الطرنيب الفردي",
     "family_trix": "تركس كومبلكس",
     "top_title": "🏆 أفضل اللاعبين هنا — {game}",
-    "top_empty": "لم يُكمل أحد هنا {count} مباريات من هذه اللعبة بعد.",
-    "top_line": "{place}. {name} — {rating} · {matches} مباراة · {wins} فوز",
+    "top_empty": "لم يُكمل أحد هنا بعدُ عدد المباريات اللازم من هذه اللعبة ({count}).",
+    "top_line": "{place}. {name} — {rating} · المباريات {matches} · الانتصارات {wins}",
     "top_footer": (
-        "التقييم = ١٠٠٠ + ٤٠ × (المهارة − ٣ × عدم اليقين)؛ يظهر اللاعب بعد {count} مباريات هنا."
+        "التقييم = ١٠٠٠ + ٤٠ × (المهارة − ٣ × عدم اليقين)؛ "
+        "يظهر اللاعب بعد عدد من المباريات هنا: {count}."
     ),
     "stats_title_here": "📊 {name} — مبارياتك في هذه المحادثة",
     "stats_title_all": "📊 {name} — كل مبارياتك",
     "stats_empty": "لا مباراة منتهية بعد.",
-    "stats_line": "{game}: {matches} مباراة · {wins} فوز ({rate}) · التقييم {rating} · {rank}",
+    "stats_line": (
+        "{game}: المباريات {matches} · الانتصارات {wins} ({rate}) · التقييم {rating} · {rank}"
+    ),
     "stats_rank": "المرتبة {rank} من {of}",
     "stats_unranked": "بلا ترتيب بعد",
-    "stats_left": "انسحب {count} (تُحسب خسارة)",
+    "stats_left": "الانسحابات: {count} (تُحسب خسارة)",
     "stats_tarneeb": "طلبات ناجحة {made} · متوسط الطلب {bid}",
     "stats_solo": "عقود {declared} · ناجحة {made} · متوسط الطلب {bid} · جولات الـ١٣ أكلة {kaboot}",
     "stats_trix": "متوسط مملكتك {kingdom} · دبل ربحته {won} · خسرته {lost}",

@@ -423,17 +423,17 @@ EN: dict[str, str] = {
     "family_trix": "Trix Complex",
     "top_title": "🏆 Top players here — {game}",
     "top_empty": "Nobody has {count} finished matches of this game here yet.",
-    "top_line": "{place}. {name} — {rating} · {matches} matches · {wins} wins",
+    "top_line": "{place}. {name} — {rating} · matches {matches} · wins {wins}",
     "top_footer": (
         "Rating = 1000 + 40 × (skill − 3 × uncertainty); listed from {count} matches here."
     ),
     "stats_title_here": "📊 {name} — matches in this chat",
     "stats_title_all": "📊 {name} — all your matches",
     "stats_empty": "No finished match yet.",
-    "stats_line": "{game}: {matches} matches · {wins} wins ({rate}) · rating {rating} · {rank}",
+    "stats_line": "{game}: matches {matches} · wins {wins} ({rate}) · rating {rating} · {rank}",
     "stats_rank": "rank {rank} of {of}",
     "stats_unranked": "not ranked yet",
-    "stats_left": "left {count} (counted as losses)",
+    "stats_left": "left: {count} (counted as losses)",
     "stats_tarneeb": "bids made {made} · average bid {bid}",
     "stats_solo": (
         "contracts {declared} · made {made} · average bid {bid} · 13-trick deals {kaboot}"
