@@ -43,6 +43,24 @@ def fitted(text: str, limit: int = PAGE) -> str:
     return "\n".join([*lines, "…"])
 
 
+def messages(text: str, limit: int = PAGE) -> list[str]:
+    """All of ``text`` in messages of at most ``limit`` characters, cut at lines (a line
+    longer than that, at the limit). ``text`` is escaped already: escaping lengthens what
+    the renderer cut to size, a name full of markdown by as much again at every copy."""
+    found: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            found += [current, line[:limit]] if current else [line[:limit]]
+            current, line = "", line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if current and len(candidate) > limit:
+            found.append(current)
+            candidate = line
+        current = candidate
+    return [*found, current] if current else found
+
+
 class LeagueCommands:
     def __init__(self, frontend: DiscordFrontend) -> None:
         self.frontend = frontend
@@ -68,7 +86,7 @@ class LeagueCommands:
                 PLATFORM, str(interaction.channel_id), chosen
             )
             answer = leaderboard_text(language, chosen, board, MIN_MATCHES)
-            await interaction.response.send_message(plain(fitted(answer)))
+            await interaction.response.send_message(fitted(plain(answer)))
 
         @group.command(name="stats", description=describe("stats"))
         async def stats(interaction: Interaction) -> None:
@@ -90,7 +108,7 @@ class LeagueCommands:
                 PLATFORM, str(interaction.channel_id)
             )
             answer = history_text(language, matches, "/sahra record")
-            await interaction.response.send_message(plain(fitted(answer)))
+            await interaction.response.send_message(fitted(plain(answer)))
 
         @group.command(name="record", description=describe("record"))
         @app_commands.describe(table="the table number (see /sahra history)")
@@ -109,10 +127,11 @@ class LeagueCommands:
             )
             return
         for page in record_pages(found, names, language, PAGE):
-            try:
-                await interaction.followup.send(plain(page), ephemeral=True)
-            except discord.HTTPException:  # an expired token: nobody is waiting any more
-                return
+            for message in messages(plain(page)):
+                try:
+                    await interaction.followup.send(message, ephemeral=True)
+                except discord.HTTPException:  # an expired token: nobody waits any more
+                    return
 
     async def button(
         self, interaction: Interaction, table_id: int, action: dict[str, Any], language: str

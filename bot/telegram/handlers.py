@@ -20,7 +20,7 @@ from telegram.ext import (
 
 from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
-from bot.delivery.outbox import REPLY
+from bot.delivery.outbox import REPLY, TABLE
 from bot.render import DOUBLE_PICK, Button, Screen, refusal_notice, rules_text
 from bot.render.codes import NEW_VARIANTS, decode
 from bot.render.i18n import isolate, joined, variant_name
@@ -168,14 +168,21 @@ class TelegramFrontend:
             expires=REPLY_SECONDS if group else None,
         )
 
-    def _private(self, update: Update, body: str) -> bool:
-        """A long answer (the rules) goes to the user's private chat, when it is open."""
+    def _private(self, update: Update, body: str, *, part: bool = False) -> bool:
+        """A long answer (the rules) goes to the user's private chat, when it is open;
+        ``part`` of several messages that must all arrive, in order (a match record):
+        never dropped as one reply too many."""
         user = self._user(update)
         if not self.contacts.dm_ok(user):
             return False
         self._replies += 1
         self.outbox.post(
-            user, ("reply", self._replies), Screen(body), group=False, keep=False, priority=REPLY
+            user,
+            ("reply", self._replies),
+            Screen(body),
+            group=False,
+            keep=False,
+            priority=TABLE if part else REPLY,
         )
         return True
 

@@ -16,7 +16,7 @@ from bot.league.figures import family
 from bot.league.service import MIN_MATCHES
 from bot.render.i18n import isolate
 from bot.render.league import history_text, leaderboard_text, stats_text
-from bot.render.record import record_pages
+from bot.render.record import record_pages, text_length
 from bot.tables import Refusal
 from bot.telegram.texts import text
 
@@ -42,6 +42,19 @@ FAMILY_WORDS = {
 }
 
 
+def fitted(answer: str, limit: int = PAGE) -> str:
+    """At most ``limit`` characters as Telegram counts them, cut at a line: a history
+    names four players a match, and a Telegram name may be 64 characters long."""
+    if text_length(answer) <= limit:
+        return answer
+    lines: list[str] = []
+    for line in answer.splitlines():
+        if text_length("\n".join([*lines, line, "…"])) > limit:
+            break
+        lines.append(line)
+    return "\n".join([*lines, "…"])
+
+
 class LeagueCommands:
     """The frontend's league part: it answers through the frontend's helpers."""
 
@@ -62,7 +75,7 @@ class LeagueCommands:
         board = await self.frontend.manager.league.top(
             PLATFORM, self.frontend._place(update).chat, game
         )
-        self.frontend._reply(update, leaderboard_text(language, game, board, MIN_MATCHES))
+        self.frontend._reply(update, fitted(leaderboard_text(language, game, board, MIN_MATCHES)))
 
     async def cmd_stats(self, update: Update, context: Context) -> None:
         """Your figures: this group's matches in a group, all of them in private."""
@@ -88,7 +101,7 @@ class LeagueCommands:
         matches = await self.frontend.manager.league.history(
             PLATFORM, self.frontend._place(update).chat
         )
-        self.frontend._reply(update, history_text(language, matches, "/record"))
+        self.frontend._reply(update, fitted(history_text(language, matches, "/record")))
 
     async def cmd_record(self, update: Update, context: Context) -> None:
         """``/record N``: match N's whole record, privately, for one of its players."""
@@ -112,7 +125,7 @@ class LeagueCommands:
         if not self.frontend.contacts.dm_ok(user):
             return text(language, "record_dm_needed")
         for page in record_pages(record, names, language, PAGE):
-            self.frontend._private(update, page)
+            self.frontend._private(update, page, part=True)
         if self.frontend._is_group(update) or update.callback_query is not None:
             return text(
                 language, "record_sent", name=isolate(self.frontend._player(update, language).name)

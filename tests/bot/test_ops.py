@@ -1,4 +1,4 @@
-"""Operator commands (doctor, tables, export, backup), SIGTERM, and the log scan."""
+"""Operator commands (doctor, tables, export, ratings, backup), SIGTERM, and the log scan."""
 
 from __future__ import annotations
 
@@ -18,8 +18,9 @@ import pytest
 import engine
 from bot.cli import main
 from bot.logs import JsonFormatter
-from bot.tables import InMemoryNotifier, Place, PlayerRef, TableManager
+from bot.tables import InMemoryNotifier, Place, PlayerRef, Press, TableManager
 from storage.database import Database
+from storage.league import LeagueStore
 from tests.bot.support import eventually
 from tests.bot.telegram.fake_api import FakeBotAPI
 
@@ -66,6 +67,43 @@ async def test_an_export_replays_to_the_same_result(
     assert match.result["winners"] == exported["result"]["winners"]
     assert match.scores == exported["result"]["scores"]
     assert await asyncio.to_thread(main, ["export", "999"]) == 1
+
+
+async def test_ratings_rebuild_counts_every_finished_match_again_to_the_same_numbers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "sahra.sqlite"
+    async with Database.open(path, synchronous="NORMAL") as db:
+        manager = TableManager(db, InMemoryNotifier())
+        await manager.start()
+        for place in ("one", "two"):
+            table = await manager.create(Place("test", place), ALI, {"variant": "tarneeb_solo"})
+            for _ in range(3):
+                await manager.add_computer(table.id, ALI.user_id)
+            await manager.begin(table.id, ALI.user_id)
+            while table.status == "running":  # Ali plays the rules' timeout moves
+                await manager.settle()
+                match = table.match
+                if table.status == "running" and match is not None and 0 in match.to_act:
+                    await manager.press(
+                        Press(
+                            table_id=table.id,
+                            version=table.seq,
+                            action=match.auto_action(0),
+                            player=ALI,
+                        )
+                    )
+        await manager.league.settle()
+        before = await manager.league.games.all_ratings()
+        await manager.close()
+    assert [(family, r.user_id, r.matches) for _, family, r in before] == [("solo", "u1", 2)]
+    monkeypatch.setenv("SAHRA_DATABASE", str(path))
+    assert await asyncio.to_thread(main, ["ratings"]) == 0
+    assert capsys.readouterr().out.strip() == "counted 0 matches; 1 ratings"
+    assert await asyncio.to_thread(main, ["ratings", "--rebuild"]) == 0
+    assert capsys.readouterr().out.strip() == "counted 2 matches; 1 ratings"
+    async with Database.open(path) as db:
+        assert await LeagueStore(db).all_ratings() == before
 
 
 async def test_tables_lists_the_live_tables_and_backup_copies_online(

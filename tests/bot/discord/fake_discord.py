@@ -46,6 +46,19 @@ INVITED = VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY | SEND_MESSAGES_IN
 _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
+CONTENT_LIMIT = 2000
+
+
+def _too_long(body: Any) -> bool:
+    """A message's content over Discord's limit, in a REST body or an interaction's
+    answer (``data.content``)."""
+    if not isinstance(body, dict):
+        return False
+    data = body.get("data")
+    content = data.get("content") if isinstance(data, dict) else body.get("content")
+    return isinstance(content, str) and len(content) > CONTENT_LIMIT
+
+
 @dataclass
 class Message:
     id: int
@@ -312,6 +325,15 @@ class FakeDiscord:
                     raise AssertionError("no files expected")
                 body = json.loads(text)
         self.calls.append((time.monotonic(), request.method, path, body))
+        if _too_long(body):  # Discord's limit: 2,000 characters of content
+            return self._json(
+                {
+                    "message": "Invalid Form Body",
+                    "code": 50035,
+                    "errors": {"content": {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH"}]}},
+                },
+                400,
+            )
         if any(path.startswith(prefix) for prefix in self.hang):  # no answer ever comes
             await self._closing.wait()
             return self._json({"message": "shutting down"}, 503)

@@ -39,6 +39,7 @@ from aiohttp import web
 
 BOT = {"id": 999000, "is_bot": True, "first_name": "Sahra", "username": "sahra_test_bot"}
 WRITES = ("sendMessage", "editMessageText")
+TEXT_LIMIT = 4096  # a message's text, in UTF-16 code units
 # The rights of a ChatMemberAdministrator, as the Bot API lists them.
 ADMIN_RIGHTS = (
     "can_be_edited",
@@ -280,8 +281,20 @@ class FakeBotAPI:
                 await asyncio.wait_for(self._arrived.wait(), timeout=timeout)
         return self._ok(list(self.updates))
 
+    def _text_refused(self, text: str) -> web.Response | None:
+        """Telegram's limits on a message's text: 1 to 4,096 characters, counted in
+        UTF-16 code units (an emoji counts two)."""
+        if not text.strip():
+            return self._error(400, "Bad Request: message text is empty")
+        if len(text.encode("utf-16-le")) // 2 > TEXT_LIMIT:
+            return self._error(400, "Bad Request: message is too long")
+        return None
+
     async def _api_sendMessage(self, params: dict[str, Any]) -> web.Response:
         chat = int(params["chat_id"])
+        refused = self._text_refused(params["text"])
+        if refused is not None:
+            return refused
         if chat in self.forbidden:
             return self._error(403, "Forbidden: bot can't initiate conversation with a user")
         message_id = next(self._ids)
@@ -299,6 +312,9 @@ class FakeBotAPI:
         message = self.messages.get((chat, message_id))
         if message is None:
             return self._error(400, "Bad Request: message to edit not found")
+        refused = self._text_refused(params["text"])
+        if refused is not None:
+            return refused
         keyboard = (params.get("reply_markup") or {}).get("inline_keyboard", [])
         if message.text == params["text"] and message.keyboard == keyboard:
             return self._error(400, "Bad Request: message is not modified")
