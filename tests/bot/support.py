@@ -15,7 +15,8 @@ from typing import Any
 from bot.delivery import Outbox
 from bot.render.i18n import card_label
 from bot.render.model import Screen
-from bot.tables import TableManager
+from bot.tables import LiveTable, PlayerRef, Press, TableManager
+from engine.players import HeuristicPlayer
 from storage.database import Database
 from tests.bot.virtual_time import VirtualTime
 
@@ -141,3 +142,34 @@ class PlatformWorld:
         for _ in range(3):
             await self.bot.manager.settle()
             await self.bot.outbox.flush()
+
+    async def finish(self, table: LiveTable, users: list[int]) -> dict[int, list[str]]:
+        """Play the running match to its end: each human's move as a sensible player
+        makes it, handed to the real manager as a press; the computers play by
+        themselves. Returns the cards each human played."""
+        assert self.bot is not None
+        manager = self.bot.manager
+        seats = {table.seat_of(str(user)): user for user in users}
+        played: dict[int, list[str]] = {user: [] for user in users}
+        deadline = time.monotonic() + 30
+        while table.status == "running":
+            assert time.monotonic() < deadline, "the match did not finish in time"
+            match = table.match
+            assert match is not None
+            humans = [seat for seat in match.to_act if seat in seats]
+            if not humans:
+                await manager.settle()
+                await asyncio.sleep(0)
+                continue
+            user = seats[humans[0]]
+            action = HeuristicPlayer().decide(match.view(humans[0]))
+            if action["type"] == "play":
+                played[user].append(action["card"])
+            player = PlayerRef(user_id=str(user), name=f"Player {user}", language="en")
+            await manager.press(
+                Press(table_id=table.id, version=table.seq, action=action, player=player)
+            )
+        assert table.status == "finished"
+        await self.settle()
+        await manager.league.settle()
+        return played

@@ -9,13 +9,10 @@ suite quick — whole matches by clicking are played in ``test_e2e.py``."""
 
 from __future__ import annotations
 
-import asyncio
 import re
-import time
 
 from bot.render.i18n import CATALOG, card_label, computer_name, isolate, t, variant_name
-from bot.tables import LiveTable, PlayerRef, Press
-from engine.players import HeuristicPlayer
+from bot.tables import LiveTable
 from tests.bot.discord.conftest import Guild, buttons
 from tests.bot.discord.fake_discord import Message
 from tests.bot.discord.test_e2e import notice
@@ -89,38 +86,6 @@ async def begin(guild: Guild, user: int) -> None:
     await guild.click(user, guild.public(), guild.button(guild.public(), "begin"))
 
 
-async def finish(guild: Guild, table: LiveTable, users: list[int]) -> dict[int, list[str]]:
-    """Play the running match to its end: each human's move as a sensible player makes it,
-    handed to the real manager as a press; the computers play by themselves. Returns the
-    cards each human played."""
-    assert guild.bot is not None
-    manager = guild.bot.manager
-    seats = {table.seat_of(str(user)): user for user in users}
-    played: dict[int, list[str]] = {user: [] for user in users}
-    deadline = time.monotonic() + 30
-    while table.status == "running":
-        assert time.monotonic() < deadline, "the match did not finish in time"
-        match = table.match
-        assert match is not None
-        humans = [seat for seat in match.to_act if seat in seats]
-        if not humans:
-            await manager.settle()
-            await asyncio.sleep(0)
-            continue
-        user = seats[humans[0]]
-        action = HeuristicPlayer().decide(match.view(humans[0]))
-        if action["type"] == "play":
-            played[user].append(action["card"])
-        player = PlayerRef(user_id=str(user), name=f"Player {user}", language="en")
-        await manager.press(
-            Press(table_id=table.id, version=table.seq, action=action, player=player)
-        )
-    assert table.status == "finished"
-    await guild.settle()
-    await manager.league.settle()
-    return played
-
-
 def seating(table: LiveTable) -> list[tuple[str, str | None, str]]:
     return [(s.kind, s.owner, s.name) if s else ("empty", None, "") for s in table.seats]
 
@@ -145,7 +110,7 @@ def dealt_hands(record: str) -> list[list[set[str]]]:
 async def test_history_stats_and_top_answer_after_a_finished_match(guild: Guild) -> None:
     table = await open_lobby(guild, [ALI])
     await begin(guild, ALI)
-    await finish(guild, table, [ALI])
+    await guild.finish(table, [ALI])
 
     reply = await guild.slash(ALI, "history")
     assert reply["type"] == 4 and not reply["data"].get("flags")  # in the channel
@@ -190,7 +155,7 @@ async def test_record_is_refused_before_the_end_and_to_others_then_only_its_play
     seen = len(private(guild, ALI))
     await guild.slash(ALI, "record", table=table.id)
     assert [m.displayed for m in private(guild, ALI)[seen:]] == [en("refuse_record_not_over")]
-    played = await finish(guild, table, [ALI])
+    played = await guild.finish(table, [ALI])
     await guild.slash(CARLA, "record", table=table.id)
     assert [m.displayed for m in private(guild, CARLA)] == [en("refuse_record_not_player")]
 
@@ -235,7 +200,7 @@ async def test_rematch_then_ready_starts_the_match_with_everyone_in_their_seats(
 ) -> None:
     old = await open_lobby(guild, [ALI, BADR])
     await begin(guild, ALI)
-    await finish(guild, old, [ALI, BADR])
+    await guild.finish(old, [ALI, BADR])
     result = with_button(guild, "rematch")
     await guild.click(CARLA, result, guild.button(result, "rematch"))
     assert notice(guild, CARLA) == en("refuse_rematch_not_player")
@@ -271,7 +236,7 @@ async def test_the_board_ranks_players_from_their_fifth_match_and_any_name_fits_
     for played in range(1, 6):
         table = await open_lobby(guild, players)
         await begin(guild, ALI)
-        await finish(guild, table, players)
+        await guild.finish(table, players)
         if played == 4:  # four matches are not enough yet
             await guild.slash(ALI, "top")
             assert newest_public(guild).displayed.splitlines()[1] == en("top_empty", count=5)

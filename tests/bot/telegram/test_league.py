@@ -9,17 +9,14 @@ manager (what a press does once Telegram delivered it) to keep the suite quick."
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
-import time
 
 import pytest
 
 from bot.render.i18n import CATALOG, card_label, computer_name, isolate, joined, t, variant_name
-from bot.tables import LiveTable, PlayerRef, Press
+from bot.tables import LiveTable
 from bot.telegram import league as telegram_league
-from engine.players import HeuristicPlayer
 from tests.bot.telegram.fake_api import Message
 from tests.bot.telegram.harness import GROUP, World, play_out
 from tests.bot.telegram.test_commands import button
@@ -96,44 +93,12 @@ async def open_lobby(
     return table
 
 
-async def finish(world: World, table: LiveTable, users: list[int]) -> dict[int, list[str]]:
-    """Play the running match to its end: each human's move as a sensible player makes it,
-    handed to the real manager as a press; the computers play by themselves. Returns the
-    cards each human played."""
-    assert world.bot is not None
-    manager = world.bot.manager
-    seats = {table.seat_of(str(user)): user for user in users}
-    played: dict[int, list[str]] = {user: [] for user in users}
-    deadline = time.monotonic() + 30
-    while table.status == "running":
-        assert time.monotonic() < deadline, "the match did not finish in time"
-        match = table.match
-        assert match is not None
-        humans = [seat for seat in match.to_act if seat in seats]
-        if not humans:
-            await manager.settle()
-            await asyncio.sleep(0)
-            continue
-        user = seats[humans[0]]
-        action = HeuristicPlayer().decide(match.view(humans[0]))
-        if action["type"] == "play":
-            played[user].append(action["card"])
-        player = PlayerRef(user_id=str(user), name=f"Player{user}", language="en")
-        await manager.press(
-            Press(table_id=table.id, version=table.seq, action=action, player=player)
-        )
-    assert table.status == "finished"
-    await world.settle()
-    await manager.league.settle()
-    return played
-
-
 async def finished(
     world: World, humans: list[int], dms: tuple[int, ...] = (), group: int = GROUP
 ) -> tuple[LiveTable, dict[int, list[str]]]:
     table = await open_lobby(world, humans, dms, group=group)
     await world.say(group, humans[0], "/begin")
-    return table, await finish(world, table, humans)
+    return table, await world.finish(table, humans)
 
 
 def shown_hand(line: str) -> set[str]:
@@ -223,7 +188,7 @@ async def test_the_board_ranks_players_from_their_fifth_match_and_long_names_sti
     for played in range(1, 6):
         table = await open_lobby(world, players, names=names)
         await world.say(GROUP, ALI, "/begin")
-        await finish(world, table, players)
+        await world.finish(table, players)
         if played == 4:  # four matches are not enough yet
             await world.say(GROUP, ALI, "/top tarneeb")
             assert latest(world, GROUP).splitlines()[1] == en("top_empty", count=5)
@@ -280,7 +245,7 @@ async def test_record_after_the_end_goes_privately_to_a_player_with_a_one_line_p
     assert table.match is not None
     dealt = {seat: table.match.hand(seat) for seat in range(4)}
     names = [name(ALI)] + [isolate(computer_name("en", seat)) for seat in (1, 2, 3)]
-    played = await finish(world, table, [ALI])
+    played = await world.finish(table, [ALI])
     group_before = len(world.fake.in_chat(GROUP))
     private_before = len(world.fake.in_chat(ALI))
 
@@ -439,7 +404,7 @@ async def test_a_long_record_arrives_whole_and_in_order_however_many_pages(
     monkeypatch.setattr(telegram_league, "PAGE", 700)  # many pages from one short match
     table = await open_lobby(world, [ALI], dms=(ALI,))
     await world.say(GROUP, ALI, "/begin")
-    await finish(world, table, [ALI])
+    await world.finish(table, [ALI])
     private_before = len(world.fake.in_chat(ALI))
     await world.say(ALI, ALI, f"/record {table.id}")
     await world.settle()
