@@ -25,7 +25,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy engine bot storage benchmarks
 
 pytest: $(STAMP)
-	PTB_TIMEDELTA=true $(BIN)/pytest -q -n 2
+	PTB_TIMEDELTA=true $(BIN)/python -m tests.postgres_cluster -- $(BIN)/pytest -q -n 2
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_bench.py $(ARGS)

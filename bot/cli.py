@@ -16,7 +16,7 @@ from bot.console import play
 from bot.logs import configure_logging
 from bot.settings import Settings
 from storage.backup import backup
-from storage.database import Database
+from storage.opening import open_backend
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -74,10 +74,13 @@ async def _operate(args: argparse.Namespace, settings: Settings) -> int:
             print(f"{'ok  ' if ok else 'FAIL'} {name:9} {detail}")
         return 0 if all(ok for _, ok, _ in checks) else 1
     if args.command == "backup":
+        if settings.database_address():
+            print("sahra: with PostgreSQL, back up with pg_dump", file=sys.stderr)
+            return 2
         pages = backup(settings.database, args.path)
         print(f"backed up {settings.database} to {args.path} ({pages} pages)")
         return 0
-    async with Database.open(settings.database) as db:
+    async with open_backend(settings.database, settings.database_address()) as db:
         if args.command == "tables":
             for row in await ops.live_tables(db):
                 print(json.dumps(row, ensure_ascii=False))

@@ -17,18 +17,19 @@ import aiohttp
 from bot.league.service import League
 from bot.settings import Settings
 from bot.tables.config import TableConfig
-from storage.database import Database
-from storage.schema import SCHEMA_VERSION
+from storage.backend import Backend
+from storage.opening import open_backend
+from storage.postgres import redacted
 from storage.store import Store
 
 Check = tuple[str, bool, str]
 
 
-async def live_tables(db: Database) -> list[dict[str, Any]]:
+async def live_tables(db: Backend) -> list[dict[str, Any]]:
     return [dataclasses.asdict(summary) for summary in await Store(db).table_summaries()]
 
 
-async def ratings(db: Database, *, rebuild: bool = False) -> tuple[int, int]:
+async def ratings(db: Backend, *, rebuild: bool = False) -> tuple[int, int]:
     """Count the finished matches not counted yet (``rebuild``: forget the league and
     count every one again, in the order they finished); (matches counted, ratings)."""
     league = League(Store(db))
@@ -36,7 +37,7 @@ async def ratings(db: Database, *, rebuild: bool = False) -> tuple[int, int]:
     return counted, len(await league.games.all_ratings())
 
 
-async def export_table(db: Database, table_id: int) -> dict[str, Any]:
+async def export_table(db: Backend, table_id: int) -> dict[str, Any]:
     """The match log as JSON-ready data; ``KeyError`` if there is no such table."""
     store = Store(db)
     stored = await store.load_table(table_id)
@@ -75,18 +76,19 @@ async def export_table(db: Database, table_id: int) -> dict[str, Any]:
 async def doctor(settings: Settings, timeout: float = 10.0) -> list[Check]:
     """Settings (already valid if we got here), the database, and each token's API."""
     checks: list[Check] = [("settings", True, "valid")]
+    url = settings.database_address()
+    where = redacted(url) if url else str(settings.database)
     try:
-        async with Database.open(settings.database) as db:
+        async with open_backend(settings.database, url) as db:
             store = Store(db)
             version = await store.schema_version()
             integrity = await store.integrity()
             tables = len(await store.table_summaries())
-        ok = version == SCHEMA_VERSION and integrity == "ok"
-        checks.append(
-            ("database", ok, f"{settings.database}: schema {version}, {integrity}, {tables} live")
-        )
+            expected = store.current_schema()
+        ok = version == expected and integrity == "ok"
+        checks.append(("database", ok, f"{where}: schema {version}, {integrity}, {tables} live"))
     except Exception as error:  # any failure is a finding to report, not a crash
-        checks.append(("database", False, f"{settings.database}: {error}"))
+        checks.append(("database", False, f"{where}: {error}"))
     async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=timeout)) as http:
         if settings.telegram_token is not None:
             base = settings.telegram_api_url or "https://api.telegram.org/bot"

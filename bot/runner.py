@@ -13,7 +13,8 @@ from typing import Any
 from bot.delivery.router import PlatformRouter
 from bot.settings import Settings
 from bot.tables import TableManager
-from storage.database import Database
+from storage.backend import Backend
+from storage.opening import open_backend
 
 log = logging.getLogger("sahra")
 
@@ -33,7 +34,9 @@ async def run_bots(
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signum, stopping.set)
     try:
-        async with Database.open(settings.database, synchronous=settings.sqlite_synchronous) as db:
+        async with open_backend(
+            settings.database, settings.database_address(), settings.sqlite_synchronous
+        ) as db:
             await _run(settings, db, stopping, ready)
     finally:
         for signum in (signal.SIGTERM, signal.SIGINT):
@@ -42,7 +45,7 @@ async def run_bots(
 
 
 async def _run(
-    settings: Settings, db: Database, stopping: asyncio.Event, ready: asyncio.Event | None
+    settings: Settings, db: Backend, stopping: asyncio.Event, ready: asyncio.Event | None
 ) -> None:
     router = PlatformRouter()
     manager = TableManager(db, router)

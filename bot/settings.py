@@ -16,6 +16,10 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="SAHRA_", env_file=".env", extra="ignore")
 
     database: Path = Field(default=Path("sahra.sqlite"), description="the SQLite file")
+    database_url: SecretStr | None = Field(
+        default=None,
+        description="postgresql://user:password@host:port/db: PostgreSQL instead of SQLite",
+    )
     sqlite_synchronous: Literal["FULL", "NORMAL"] = Field(
         default="FULL", description="FULL survives power loss; NORMAL survives a crash"
     )
@@ -44,6 +48,15 @@ class Settings(BaseSettings):
         default=None, description="sync commands to this guild at once (development)"
     )
 
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_url(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not value.get_secret_value().startswith(
+            ("postgresql://", "postgres://")
+        ):
+            raise ValueError("must be a postgresql:// URL (unset: the SQLite file)")
+        return value
+
     @field_validator("discord_api_url")
     @classmethod
     def _http_url(cls, value: str) -> str:
@@ -51,6 +64,10 @@ class Settings(BaseSettings):
         if not value.startswith(("https://", "http://")):
             raise ValueError("must be an http(s) URL such as https://discord.com/api/v10")
         return value.rstrip("/")
+
+    def database_address(self) -> str | None:
+        """The PostgreSQL URL, or None for the SQLite file."""
+        return self.database_url.get_secret_value() if self.database_url else None
 
     def table_defaults(self) -> dict[str, Any]:
         """What a new table gets unless its creator chose otherwise."""

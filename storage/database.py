@@ -25,13 +25,14 @@ from typing import Any, Literal
 
 import aiosqlite
 
+from storage.backend import Statement
 from storage.errors import StorageClosed
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
 
 log = logging.getLogger("sahra.storage")
 
 Synchronous = Literal["FULL", "NORMAL", "OFF", "EXTRA"]
-Statement = tuple[str, Sequence[Any]]
+__all__ = ["Database", "Statement", "Synchronous", "WriterStats"]
 MAX_BATCH = 2000
 CHECKPOINT_SECONDS = 1.0
 
@@ -57,6 +58,8 @@ _STOP = object()
 
 class Database:
     """The SQLite file of one Sahra process. Use ``async with Database.open(path)``."""
+
+    dialect = "sqlite"
 
     def __init__(self, path: str | Path, synchronous: Synchronous = "FULL") -> None:
         if synchronous not in ("FULL", "NORMAL", "OFF", "EXTRA"):
@@ -264,6 +267,23 @@ class Database:
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         async with self.reader() as conn, conn.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
+
+    # ---------------------------------------------------------------- operators
+
+    async def schema_version(self) -> int:
+        rows = await self.fetchall("PRAGMA user_version")
+        return int(rows[0][0])
+
+    def current_schema(self) -> int:
+        return SCHEMA_VERSION
+
+    async def integrity(self) -> str:
+        """``ok``, or the first problem SQLite's quick check finds."""
+        rows = await self.fetchall("PRAGMA quick_check")
+        return str(rows[0][0])
+
+    def describe(self) -> str:
+        return str(self.path)
 
 
 def _fail(job: _Job, error: BaseException) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from storage.database import Database, Statement
+from storage.backend import Backend, Statement
 
 FINISHED = "finished"
 WAITING, RATED, SKIPPED = 0, 1, 2  # results.rated
@@ -26,9 +26,14 @@ UPSERT_RATING = (
     " wins = excluded.wins, updated_at = excluded.updated_at"
 )
 INSERT_MATCH_PLAYER = (
-    "INSERT OR REPLACE INTO match_players (table_id, seat, platform, chat, user_id, family,"
-    " variant, outcome, score, figures, rating_before, rating_after, finished_at)"
-    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    "INSERT INTO match_players (table_id, seat, platform, chat, user_id, family, variant,"
+    " outcome, score, figures, rating_before, rating_after, finished_at)"
+    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT (table_id, seat) DO UPDATE SET"
+    " platform = excluded.platform, chat = excluded.chat, user_id = excluded.user_id,"
+    " family = excluded.family, variant = excluded.variant, outcome = excluded.outcome,"
+    " score = excluded.score, figures = excluded.figures,"
+    " rating_before = excluded.rating_before, rating_after = excluded.rating_after,"
+    " finished_at = excluded.finished_at"
 )
 MARK_RESULT = "UPDATE results SET rated = ? WHERE table_id = ?"
 # The conservative estimate every leaderboard sorts by (openskill's ordinal).
@@ -112,7 +117,7 @@ class PastMatch:
 
 
 class LeagueStore:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Backend) -> None:
         self.db = db
 
     # ---------------------------------------------------------------- counting
@@ -203,8 +208,9 @@ class LeagueStore:
             " LEFT JOIN players p ON p.platform = mp.platform AND p.user_id = mp.user_id"
             " WHERE mp.platform = ? AND mp.chat = ? AND mp.family = ?"
             " GROUP BY mp.user_id, p.name, r.mu, r.sigma HAVING COUNT(*) >= ?"
-            f" ORDER BY {ORDINAL} DESC, matches DESC, mp.user_id LIMIT ?",
-            (platform, chat, family, min_matches, -1 if limit is None else limit),
+            f" ORDER BY {ORDINAL} DESC, matches DESC, mp.user_id"
+            + ("" if limit is None else " LIMIT ?"),
+            (platform, chat, family, min_matches, *(() if limit is None else (limit,))),
         )
         return [BoardEntry(**dict(row)) for row in rows]
 

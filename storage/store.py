@@ -13,7 +13,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from storage.database import Database, Statement
+from storage.backend import Backend, Statement
 from storage.errors import Conflict, StorageError
 from storage.records import (
     ActionAppended,
@@ -36,9 +36,9 @@ from storage.records import (
     TableSummary,
     TableUpdated,
 )
-from storage.schema import SCHEMA_VERSION
 
 LIVE_STATUSES = ("lobby", "running")
+Row = Any  # a backend's row: by column name and by position
 
 INSERT_TABLE = (
     "INSERT INTO tables (id, platform, chat, thread, variant, config, seed, decks, status,"
@@ -50,8 +50,11 @@ UPDATE_TABLE = (
     " deadline_kind = ? WHERE id = ?"
 )
 UPSERT_SEAT = (
-    "INSERT OR REPLACE INTO seats (table_id, seat, kind, owner, name, language, away, timeouts,"
-    " ready) VALUES (?,?,?,?,?,?,?,?,?)"
+    "INSERT INTO seats (table_id, seat, kind, owner, name, language, away, timeouts, ready)"
+    " VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT (table_id, seat) DO UPDATE SET"
+    " kind = excluded.kind, owner = excluded.owner, name = excluded.name,"
+    " language = excluded.language, away = excluded.away, timeouts = excluded.timeouts,"
+    " ready = excluded.ready"
 )
 DELETE_SEAT = "DELETE FROM seats WHERE table_id = ? AND seat = ?"
 INSERT_ACTION = (
@@ -63,9 +66,13 @@ UPSERT_PLAYER = (
     " ON CONFLICT (platform, user_id) DO UPDATE SET name = excluded.name,"
     " language = excluded.language, updated_at = excluded.updated_at"
 )
+# A result written again (never twice in practice) is counted again by the league.
 INSERT_RESULT = (
-    "INSERT OR REPLACE INTO results (table_id, variant, status, finished_at, winners, draw,"
-    " scores, players, away) VALUES (?,?,?,?,?,?,?,?,?)"
+    "INSERT INTO results (table_id, variant, status, finished_at, winners, draw, scores,"
+    " players, away) VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT (table_id) DO UPDATE SET"
+    " variant = excluded.variant, status = excluded.status,"
+    " finished_at = excluded.finished_at, winners = excluded.winners, draw = excluded.draw,"
+    " scores = excluded.scores, players = excluded.players, away = excluded.away, rated = 0"
 )
 UPSERT_CHAT = (
     "INSERT INTO chats (platform, chat, language, updated_at) VALUES (?,?,?,?)"
@@ -220,7 +227,7 @@ def _statement(change: Change) -> Statement:
     raise TypeError(f"not a change: {change!r}")
 
 
-def _table(row: sqlite3.Row) -> TableRecord:
+def _table(row: Row) -> TableRecord:
     return TableRecord(
         id=row["id"],
         platform=row["platform"],
@@ -241,7 +248,7 @@ def _table(row: sqlite3.Row) -> TableRecord:
     )
 
 
-def _seat(row: sqlite3.Row) -> SeatRecord:
+def _seat(row: Row) -> SeatRecord:
     return SeatRecord(
         seat=row["seat"],
         kind=row["kind"],
@@ -254,7 +261,7 @@ def _seat(row: sqlite3.Row) -> SeatRecord:
     )
 
 
-def _action(row: sqlite3.Row) -> ActionRecord:
+def _action(row: Row) -> ActionRecord:
     return ActionRecord(
         seq=row["seq"],
         seat=row["seat"],
@@ -267,9 +274,9 @@ def _action(row: sqlite3.Row) -> ActionRecord:
 
 
 class Store:
-    """Sahra's data on one SQLite file (the embedded default backend)."""
+    """Sahra's data on a backend: SQLite (the embedded default) or PostgreSQL."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Backend) -> None:
         self.db = db
 
     # ---------------------------------------------------------------- writes
@@ -300,36 +307,27 @@ class Store:
 
     async def live_tables(self) -> list[StoredTable]:
         """Every lobby and running table with its seats and (running) its whole log."""
-        async with self.db.reader() as conn:
-            async with conn.execute(
-                "SELECT * FROM tables WHERE status IN (?, ?) ORDER BY id", LIVE_STATUSES
-            ) as cursor:
-                rows = list(await cursor.fetchall())
-            return [await self._stored(conn, row) for row in rows]
+        rows = await self.db.fetchall(
+            "SELECT * FROM tables WHERE status IN (?, ?) ORDER BY id", LIVE_STATUSES
+        )
+        return [await self._stored(row) for row in rows]
 
     async def load_table(self, table_id: int) -> StoredTable | None:
-        async with self.db.reader() as conn:
-            async with conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cursor:
-                row = await cursor.fetchone()
-            return None if row is None else await self._stored(conn, row)
+        rows = await self.db.fetchall("SELECT * FROM tables WHERE id = ?", (table_id,))
+        return await self._stored(rows[0]) if rows else None
 
-    async def _stored(self, conn: Any, row: sqlite3.Row) -> StoredTable:
+    async def _stored(self, row: Row) -> StoredTable:
         table = _table(row)
-        async with conn.execute("SELECT * FROM seats WHERE table_id = ?", (table.id,)) as cursor:
-            seats = [_seat(seat) for seat in await cursor.fetchall()]
+        seats = await self.db.fetchall("SELECT * FROM seats WHERE table_id = ?", (table.id,))
         actions: list[ActionRecord] = []
         if table.status != "lobby":
-            actions = await self._actions(conn, table.id)
-        return StoredTable(table, seats, actions)
-
-    @staticmethod
-    async def _actions(conn: Any, table_id: int) -> list[ActionRecord]:
-        async with conn.execute(
-            "SELECT seq, seat, action, source, at, deadline, deadline_kind FROM actions"
-            " WHERE table_id = ? ORDER BY seq",
-            (table_id,),
-        ) as cursor:
-            return [_action(row) for row in await cursor.fetchall()]
+            found = await self.db.fetchall(
+                "SELECT seq, seat, action, source, at, deadline, deadline_kind FROM actions"
+                " WHERE table_id = ? ORDER BY seq",
+                (table.id,),
+            )
+            actions = [_action(action) for action in found]
+        return StoredTable(table, [_seat(seat) for seat in seats], actions)
 
     async def table_summaries(self) -> list[TableSummary]:
         """The live tables for ``sahra tables``."""
@@ -419,14 +417,11 @@ class Store:
     # ---------------------------------------------------------------- operators
 
     async def schema_version(self) -> int:
-        rows = await self.db.fetchall("PRAGMA user_version")
-        return int(rows[0][0])
+        return await self.db.schema_version()
 
     async def integrity(self) -> str:
-        """``ok``, or the first problem SQLite's quick check finds."""
-        rows = await self.db.fetchall("PRAGMA quick_check")
-        return str(rows[0][0])
+        """``ok``, or the first problem the backend's own check finds."""
+        return await self.db.integrity()
 
-    @staticmethod
-    def current_schema() -> int:
-        return SCHEMA_VERSION
+    def current_schema(self) -> int:
+        return self.db.current_schema()

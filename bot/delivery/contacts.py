@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Generic, TypeVar
 
-from storage.database import Database
+from storage.backend import Backend
 from storage.records import ChatLanguageSet, DmReachability
 from storage.store import Store
 
@@ -72,7 +72,7 @@ class _Cache(Generic[V]):
 class Contacts:
     def __init__(
         self,
-        db: Store | Database,
+        db: Store | Backend,
         platform: str,
         clock: Callable[[], float] = time.time,
         capacity: int = CAPACITY,

@@ -26,7 +26,7 @@ from bot.discord.notifier import DiscordNotifier
 from bot.discord.sender import DiscordSender
 from bot.tables import TableManager
 from bot.tables.computers import Computers
-from storage.database import Database
+from storage.backend import Backend
 from storage.store import Store
 
 log = logging.getLogger("sahra.discord")
@@ -139,7 +139,7 @@ class DiscordBot:
 
 
 def build(
-    db: Database,
+    db: Backend,
     *,
     api_url: str = DISCORD_API,
     sync_guild: int | None = None,

@@ -28,7 +28,7 @@ from bot.tables.notifier import Event, Notifier
 from bot.tables.recovery import live_table
 from bot.tables.registry import Registry
 from bot.tables.scheduler import Scheduler
-from storage.database import Database
+from storage.backend import Backend
 from storage.errors import Conflict
 from storage.records import Change, PlayerSeen
 from storage.store import Store
@@ -43,7 +43,7 @@ def _new_seed() -> int:
 class TableManager:
     def __init__(
         self,
-        db: Store | Database,
+        db: Store | Backend,
         notifier: Notifier,
         *,
         clock: Callable[[], float] = time.time,

@@ -29,7 +29,7 @@ from bot.telegram.notifier import TelegramNotifier
 from bot.telegram.sender import TelegramSender
 from bot.telegram.texts import commands
 from bot.telegram.updates import ChatOrderedProcessor
-from storage.database import Database
+from storage.backend import Backend
 from storage.store import Store
 
 log = logging.getLogger("sahra.telegram")
@@ -52,7 +52,7 @@ class TelegramBot:
 
 def build(
     token: str,
-    db: Database,
+    db: Backend,
     *,
     api_url: str | None = None,
     outbox_clock: Callable[[], float] | None = None,

@@ -18,6 +18,8 @@ from bot.render.model import Screen
 from bot.tables import LiveTable, PlayerRef, Press, TableManager
 from engine.players import HeuristicPlayer
 from storage.database import Database
+from storage.postgres import PostgresDatabase
+from tests.backends import BackendFactory
 from tests.bot.virtual_time import VirtualTime
 
 BIDI = str.maketrans("", "", "\u2068\u2069\u200e")
@@ -99,12 +101,15 @@ class PlatformWorld:
     path: Path
     public_chat: str
     time: VirtualTime = field(default_factory=VirtualTime)
-    db: Database | None = None
+    db: Database | PostgresDatabase | None = None
     bot: Any = None
     watch: PublicWatch | None = None
+    backend: BackendFactory | None = None  # None: the SQLite file at ``path``
 
-    async def open_db(self) -> Database:
-        self.db = Database(self.path, synchronous="NORMAL")
+    async def open_db(self) -> Database | PostgresDatabase:
+        self.db = (
+            self.backend.make() if self.backend else Database(self.path, synchronous="NORMAL")
+        )
         await self.db.start()
         return self.db
 

@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
+from storage.backend import Backend
 from storage.database import Database
 from storage.errors import Conflict
+from storage.league import LeagueStore, Rating
 from storage.records import (
     ActionAppended,
     ActionRecord,
+    ResultRecord,
+    ResultRecorded,
     SeatRecord,
     SeatSet,
     TableCreated,
@@ -19,6 +25,7 @@ from storage.records import (
     TableUpdated,
 )
 from storage.store import Store
+from tests.backends import BackendFactory
 
 
 def table(table_id: int, chat: str, status: str = "lobby") -> TableRecord:
@@ -45,8 +52,18 @@ def seat(index: int, owner: str) -> SeatRecord:
     return SeatRecord(index, "human", owner, f"Player {owner}", "en")
 
 
-async def test_a_table_round_trips_with_its_seats_and_log(tmp_path: Path) -> None:
-    async with Database.open(tmp_path / "s.sqlite") as db:
+@contextlib.asynccontextmanager
+async def opened(backend: BackendFactory) -> AsyncIterator[Backend]:
+    db = backend.make("FULL")
+    await db.start()
+    try:
+        yield db
+    finally:
+        await db.close()
+
+
+async def test_a_table_round_trips_with_its_seats_and_log(backend: BackendFactory) -> None:
+    async with opened(backend) as db:
         store = Store(db)
         await store.commit([TableCreated(table(1, "c")), SeatSet(1, 0, seat(0, "u1"))])
         moves = [
@@ -67,13 +84,36 @@ async def test_a_table_round_trips_with_its_seats_and_log(tmp_path: Path) -> Non
         assert await store.max_table_id() == 1
 
 
-async def test_a_second_live_table_at_one_place_is_a_conflict(tmp_path: Path) -> None:
-    async with Database.open(tmp_path / "s.sqlite") as db:
+async def test_a_second_live_table_at_one_place_is_a_conflict(backend: BackendFactory) -> None:
+    async with opened(backend) as db:
         store = Store(db)
         await store.commit([TableCreated(table(1, "c"))])
         with pytest.raises(Conflict):
             await store.commit([TableCreated(table(2, "c"))])
         assert await store.load_table(2) is None
+        with pytest.raises(Conflict):  # a move number already in the log
+            move = ActionRecord(1, 0, {"type": "bid", "value": 2}, "human", 2.0)
+            await store.commit([ActionAppended(1, move), ActionAppended(1, move)])
+        assert (await store.load_table(1)).actions == []  # type: ignore[union-attr]
+
+
+async def test_a_whole_result_and_its_league_rows_round_trip(backend: BackendFactory) -> None:
+    """Floats keep double precision (PostgreSQL's REAL would not), JSON lists survive,
+    and writing a result again asks the league to count it again."""
+    async with opened(backend) as db:
+        store = Store(db)
+        league = LeagueStore(db)
+        await store.commit([TableCreated(table(1, "c", "running"))])
+        result = ResultRecord(1, "syrian41", "finished", 1_796_000_000.123456, [0, 2], False,
+                              [41, 3, 12, -5], ["u1", None, "u3", None], [2])  # fmt: skip
+        await store.commit([ResultRecorded(result)])
+        assert await store.result(1) == result
+        assert [w.table_id for w in await league.waiting()] == [1]
+        await league.record(1, "test", "tarneeb", [], [Rating("u1", 27.123456789, 7.5, 1, 1)], 5.0)
+        assert await league.waiting() == []
+        assert (await league.ratings("test", "tarneeb", ["u1"]))["u1"].mu == 27.123456789
+        await store.commit([ResultRecorded(result)])
+        assert [w.table_id for w in await league.waiting()] == [1]
 
 
 async def test_the_writer_keeps_each_job_s_statements_in_order(tmp_path: Path) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +13,7 @@ from bot.render.codes import decode
 from bot.render.hand import DOUBLE_PICK
 from bot.tables import LiveTable, Place
 from bot.tables.computers import Computers
+from tests.backends import BackendFactory
 from tests.bot.discord.fake_discord import CHANNEL, FakeDiscord, Message
 from tests.bot.support import PlatformWorld, eventually
 
@@ -102,10 +102,11 @@ def playable(message: Message) -> list[tuple[str, dict[str, Any]]]:
 
 
 @pytest.fixture
-async def guild(tmp_path: Path) -> AsyncIterator[Guild]:
+async def guild(backend: BackendFactory) -> AsyncIterator[Guild]:
+    """The real bot on each backend (the SQLite file, a PostgreSQL database)."""
     fake = FakeDiscord()
     await fake.start()
-    world = Guild(tmp_path / "sahra.sqlite", str(CHANNEL), fake=fake)
+    world = Guild(backend.path, str(CHANNEL), fake=fake, backend=backend)
     await world.boot()
     try:
         yield world

@@ -5,12 +5,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 
 from bot.tables import InMemoryNotifier, PlayerRef, TableManager
 from storage.database import Database
+from storage.postgres import PostgresDatabase
+from tests.backends import BackendFactory
 
 
 @dataclass
@@ -26,20 +27,20 @@ class FakeClock:
 
 @dataclass
 class Harness:
-    path: Path
+    backend: BackendFactory
     clock: FakeClock
-    db: Database
+    db: Database | PostgresDatabase
     notifier: InMemoryNotifier
     manager: TableManager
     seeds: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     async def restart(self, down_for: float = 0.0) -> None:
         """Close everything (as a clean shutdown would), let ``down_for`` seconds pass,
-        and load again from the file."""
+        and load again from the database."""
         await self.manager.close()
         await self.db.close()
         self.clock.advance(down_for)
-        self.db = Database(self.path, synchronous="NORMAL")
+        self.db = self.backend.make()
         await self.db.start()
         self.notifier = InMemoryNotifier()
         self.manager = TableManager(
@@ -52,17 +53,17 @@ PLAYERS = [PlayerRef(user_id=f"u{i}", name=f"Player {i}", language="en") for i i
 
 
 @pytest.fixture
-async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
+async def harness(backend: BackendFactory) -> AsyncIterator[Harness]:
+    """A manager on each backend: the SQLite file (NORMAL keeps it real: WAL, pragmas, a
+    separate writer thread; the crash test uses FULL) and a PostgreSQL database."""
     clock = FakeClock()
-    # NORMAL keeps the file real (WAL, pragmas, a separate writer thread) and survives a
-    # killed process; the crash test uses FULL, the default.
-    db = Database(tmp_path / "sahra.sqlite", synchronous="NORMAL")
+    db = backend.make()
     await db.start()
     notifier = InMemoryNotifier()
     seeds = itertools.count(1)
     manager = TableManager(db, notifier, clock=clock, seed_source=seeds.__next__)
     await manager.start()
-    h = Harness(tmp_path / "sahra.sqlite", clock, db, notifier, manager, seeds)
+    h = Harness(backend, clock, db, notifier, manager, seeds)
     try:
         yield h
     finally:

@@ -1,6 +1,7 @@
 """A process that plays computer tables through the manager until it is killed.
 
-Run by ``test_crash.py``: ``python -m tests.bot.tables.crash_worker DB TABLES``. It prints
+Run by ``test_crash.py``: ``python -m tests.bot.tables.crash_worker DB TABLES`` (DB: the
+SQLite file, or a ``postgresql://`` URL). It prints
 one line per published change, after its commit: ``ack TABLE SEQ DEAL HASH`` (HASH is a
 digest of the match state, never its cards), and one ``loaded TABLE SEQ HASH`` per table
 it restored at start-up.
@@ -14,7 +15,8 @@ import sys
 from typing import Any
 
 from bot.tables import LiveTable, Place, PlayerRef, TableManager
-from storage.database import Database
+from storage.opening import open_backend
+from storage.postgres import is_postgres_url
 
 VARIANTS = ("syrian41", "tarneeb_solo", "trix_complex", "tarneeb41_double")
 OWNER = PlayerRef(user_id="crash", name="Crash test", language="en")
@@ -34,8 +36,9 @@ class AckNotifier:
             sys.stdout.flush()
 
 
-async def main(path: str, wanted: int) -> None:
-    async with Database.open(path) as db:
+async def main(address: str, wanted: int) -> None:
+    url = address if is_postgres_url(address) else None
+    async with open_backend(address, url) as db:
         manager = TableManager(db, AckNotifier())
         await manager.start()
         for table in manager.live_tables():

@@ -155,6 +155,7 @@ async def test_a_runner_that_raises_is_logged_once_reloaded_and_rearmed(
     with caplog.at_level(logging.ERROR, "sahra.tables"):
         table = await full_table(manager, "syrian41", humans=0)
         await eventually(lambda: table.status == "finished", timeout=20)
+        await manager.settle()  # the last move's commit (memory is ahead until it lands)
     assert caplog.text.count("event=runner_failed") == 1
     assert (await replayed(harness, table)).result == table.match.result  # type: ignore[union-attr]
 

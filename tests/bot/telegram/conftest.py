@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.backends import BackendFactory
 from tests.bot.telegram.fake_api import FakeBotAPI
 from tests.bot.telegram.harness import GROUP, World
 
@@ -19,10 +20,12 @@ def _timedelta_periods(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PTB_TIMEDELTA", "true")
 
 
-async def _world(path: Path, *, real_time: bool) -> AsyncIterator[World]:
+async def _world(
+    path: Path, *, real_time: bool, backend: BackendFactory | None = None
+) -> AsyncIterator[World]:
     fake = FakeBotAPI()
     await fake.start()
-    world = World(path, str(GROUP), fake=fake, real_time=real_time)
+    world = World(path, str(GROUP), fake=fake, real_time=real_time, backend=backend)
     await world.boot()
     try:
         yield world
@@ -32,8 +35,9 @@ async def _world(path: Path, *, real_time: bool) -> AsyncIterator[World]:
 
 
 @pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
-    async for running in _world(tmp_path / "sahra.sqlite", real_time=False):
+async def world(backend: BackendFactory) -> AsyncIterator[World]:
+    """The real bot on each backend (the SQLite file, a PostgreSQL database)."""
+    async for running in _world(backend.path, real_time=False, backend=backend):
         yield running
 
 

@@ -1,0 +1,139 @@
+"""The PostgreSQL schema and its migrations, versioned in ``sahra_schema``.
+
+The same tables and indexes as the SQLite schema (``schema.py``) at its current version,
+in PostgreSQL's types: times and ratings in ``DOUBLE PRECISION`` (PostgreSQL's ``REAL``
+is single precision), ids and seeds in ``BIGINT``. Each entry of ``PG_MIGRATIONS`` moves a
+database from version ``i`` to ``i + 1``; a new column or table is a new entry, never an
+edit of an old one. Migrations run in one transaction under an advisory lock, so
+processes that start together migrate once.
+"""
+
+from __future__ import annotations
+
+PG_MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE tables (
+        id            BIGINT PRIMARY KEY,
+        platform      TEXT    NOT NULL,
+        chat          TEXT    NOT NULL,
+        thread        TEXT    NOT NULL DEFAULT '',
+        variant       TEXT    NOT NULL,
+        config        TEXT    NOT NULL,
+        seed          BIGINT  NOT NULL,
+        decks         TEXT,
+        status        TEXT    NOT NULL,
+        creator       TEXT    NOT NULL,
+        created_at    DOUBLE PRECISION NOT NULL,
+        updated_at    DOUBLE PRECISION NOT NULL,
+        last_human_at DOUBLE PRECISION NOT NULL,
+        deadline      DOUBLE PRECISION,
+        deadline_kind TEXT,
+        seq           INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE UNIQUE INDEX tables_one_live_per_place
+        ON tables (platform, chat, thread) WHERE status IN ('lobby', 'running');
+    CREATE INDEX tables_live ON tables (status) WHERE status IN ('lobby', 'running');
+
+    CREATE TABLE seats (
+        table_id BIGINT  NOT NULL REFERENCES tables (id),
+        seat     INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+        kind     TEXT    NOT NULL,
+        owner    TEXT,
+        name     TEXT    NOT NULL,
+        language TEXT    NOT NULL,
+        away     INTEGER NOT NULL DEFAULT 0,
+        timeouts INTEGER NOT NULL DEFAULT 0,
+        ready    INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, seat)
+    );
+
+    CREATE TABLE actions (
+        table_id      BIGINT  NOT NULL REFERENCES tables (id),
+        seq           INTEGER NOT NULL,
+        seat          INTEGER NOT NULL,
+        action        TEXT    NOT NULL,
+        source        TEXT    NOT NULL,
+        at            DOUBLE PRECISION NOT NULL,
+        deadline      DOUBLE PRECISION,
+        deadline_kind TEXT,
+        PRIMARY KEY (table_id, seq)
+    );
+
+    CREATE TABLE players (
+        platform   TEXT    NOT NULL,
+        user_id    TEXT    NOT NULL,
+        name       TEXT    NOT NULL,
+        language   TEXT,
+        dm_ok      INTEGER NOT NULL DEFAULT 0,
+        updated_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (platform, user_id)
+    );
+
+    CREATE TABLE results (
+        table_id    BIGINT PRIMARY KEY REFERENCES tables (id),
+        variant     TEXT    NOT NULL,
+        status      TEXT    NOT NULL,
+        finished_at DOUBLE PRECISION NOT NULL,
+        winners     TEXT    NOT NULL,
+        draw        INTEGER NOT NULL,
+        scores      TEXT    NOT NULL,
+        players     TEXT    NOT NULL,
+        away        TEXT    NOT NULL DEFAULT '[]',
+        rated       INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX results_by_variant ON results (variant, finished_at);
+    CREATE INDEX results_waiting ON results (finished_at, table_id) WHERE rated = 0;
+
+    CREATE TABLE chats (
+        platform   TEXT NOT NULL,
+        chat       TEXT NOT NULL,
+        language   TEXT NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (platform, chat)
+    );
+
+    CREATE TABLE messages (
+        platform   TEXT    NOT NULL,
+        chat       TEXT    NOT NULL,
+        key        TEXT    NOT NULL,
+        message_id TEXT    NOT NULL,
+        grp        INTEGER NOT NULL,
+        at         DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (platform, chat, key)
+    );
+    CREATE INDEX messages_by_age ON messages (at);
+
+    CREATE TABLE match_players (
+        table_id      BIGINT  NOT NULL REFERENCES tables (id),
+        seat          INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+        platform      TEXT    NOT NULL,
+        chat          TEXT    NOT NULL,
+        user_id       TEXT    NOT NULL,
+        family        TEXT    NOT NULL,
+        variant       TEXT    NOT NULL,
+        outcome       TEXT    NOT NULL,
+        score         INTEGER NOT NULL,
+        figures       TEXT    NOT NULL,
+        rating_before DOUBLE PRECISION NOT NULL,
+        rating_after  DOUBLE PRECISION NOT NULL,
+        finished_at   DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE INDEX match_players_by_chat ON match_players (platform, chat, family, user_id);
+    CREATE INDEX match_players_by_user ON match_players (platform, user_id, family);
+
+    CREATE TABLE ratings (
+        platform   TEXT    NOT NULL,
+        family     TEXT    NOT NULL,
+        user_id    TEXT    NOT NULL,
+        mu         DOUBLE PRECISION NOT NULL,
+        sigma      DOUBLE PRECISION NOT NULL,
+        matches    INTEGER NOT NULL,
+        wins       INTEGER NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (platform, family, user_id)
+    );
+    """,
+)
+
+PG_SCHEMA_VERSION = len(PG_MIGRATIONS)
