@@ -14,9 +14,16 @@ from bot.delivery.router import PlatformRouter
 from bot.settings import Settings
 from bot.tables import TableManager
 from storage.backend import Backend
+from storage.lease import Lease, lease_for
 from storage.opening import open_backend
 
 log = logging.getLogger("sahra")
+LEASE_CHECK_SECONDS = 1.0
+
+
+class LeaseLost(RuntimeError):
+    """The leader lease was lost (the database stopped answering this process): it
+    stopped so that a standby can take over; a supervisor restarts it as a standby."""
 
 
 async def run_bots(
@@ -24,24 +31,53 @@ async def run_bots(
 ) -> None:
     """Start every configured platform; run until ``done`` is set, or SIGTERM / SIGINT.
 
-    Shutdown is graceful and bounded: updates stop coming, in-flight moves finish their
-    commit, the outboxes get a moment to flush, the database closes; turn timers are
-    stored, so the next start re-arms them. A signal during start-up (a login that hangs,
-    a gateway that is down) is obeyed at once, not after the platform answers."""
+    Only the holder of the leader lease (``storage/lease.py``) runs: another process on
+    the same database stands by, makes no platform call, and takes over within seconds
+    when the holder dies. Shutdown is graceful and bounded: updates stop coming, in-flight
+    moves finish their commit, the outboxes get a moment to flush, the database closes;
+    turn timers are stored, so the next start re-arms them. A signal during start-up (a
+    login that hangs, a gateway that is down) is obeyed at once, not after the platform
+    answers."""
     stopping = done or asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signum, stopping.set)
+    lease = lease_for(settings.database, settings.database_address())
+    lost = asyncio.Event()
+    watchdog: asyncio.Task[None] | None = None
     try:
+        if not await lease.acquire(stopping):
+            return  # asked to stop while standing by
+        watchdog = asyncio.create_task(_watch(lease, stopping, lost), name="sahra-lease")
         async with open_backend(
             settings.database, settings.database_address(), settings.sqlite_synchronous
         ) as db:
             await _run(settings, db, stopping, ready)
     finally:
+        if watchdog is not None:
+            watchdog.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watchdog
+        await lease.release()
         for signum in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.remove_signal_handler(signum)
+    if lost.is_set():
+        raise LeaseLost("the leader lease was lost")
+
+
+async def _watch(lease: Lease, stopping: asyncio.Event, lost: asyncio.Event) -> None:
+    """Stop at once when the lease is no longer certain: another process may hold it soon
+    (the server ends a dead session within seconds), and two leaders must never poll."""
+    while not stopping.is_set():
+        if not await lease.held():
+            log.error("event=lease_lost")
+            lost.set()
+            stopping.set()
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stopping.wait(), LEASE_CHECK_SECONDS)
 
 
 async def _run(

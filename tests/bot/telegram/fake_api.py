@@ -25,7 +25,6 @@ answered with (``Call.code``) and every message the texts it has shown (``versio
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import json
 import math
@@ -135,6 +134,9 @@ class FakeBotAPI:
     _runner: web.AppRunner | None = None
     url: str = ""
     acked: int = 0  # updates below this id were acknowledged (the next poll's offset)
+    conflicts: int = 0  # getUpdates answered 409: two pollers at once
+    _polling: tuple[asyncio.Future[bool], web.Request | None] | None = None
+    _request: web.Request | None = None  # the request being answered (read before any await)
 
     # ---------------------------------------------------------------- server
 
@@ -163,6 +165,7 @@ class FakeBotAPI:
             params[key] = json.loads(text) if text[:1] in "{[" else text
         if self.latency:
             await asyncio.sleep(self.latency / 2)
+        self._request = request
         response = await self._answer(method, params)
         if self.latency:
             await asyncio.sleep(self.latency / 2)
@@ -269,6 +272,18 @@ class FakeBotAPI:
         return self._ok(BOT)
 
     async def _api_getUpdates(self, params: dict[str, Any]) -> web.Response:
+        # Telegram serves one poller per bot: a second getUpdates while one is held ends
+        # the first with 409 Conflict ("terminated by other getUpdates request"). A poll
+        # whose client is gone (its process died) holds nothing: it is simply dropped.
+        request = self._request
+        if self._polling is not None and not self._polling[0].done():
+            held, by = self._polling
+            if by is not None and by.transport is not None and not by.transport.is_closing():
+                held.set_result(True)
+            else:
+                held.cancel()
+        conflict: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._polling = (conflict, request)
         offset = int(params.get("offset", 0) or 0)
         self.acked = max(self.acked, offset)
         self.updates = [u for u in self.updates if u["update_id"] >= offset]
@@ -277,8 +292,18 @@ class FakeBotAPI:
             # A long poll, as Telegram holds it: answered when an update arrives, or empty
             # after ``timeout`` (PTB cancels a poll in flight when it stops).
             self._arrived.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._arrived.wait(), timeout=timeout)
+            arrived = asyncio.ensure_future(self._arrived.wait())
+            waiters: set[asyncio.Future[Any]] = {arrived, conflict}
+            await asyncio.wait(waiters, timeout=timeout, return_when="FIRST_COMPLETED")
+            arrived.cancel()
+        if conflict.done() and not conflict.cancelled():
+            self.conflicts += 1
+            return self._error(
+                409,
+                "Conflict: terminated by other getUpdates request; make sure that only one"
+                " bot instance is running",
+            )
+        conflict.cancel()
         return self._ok(list(self.updates))
 
     def _text_refused(self, text: str) -> web.Response | None:

@@ -1,0 +1,155 @@
+"""The leader lease: exactly one Sahra process runs the tables of a database at a time.
+
+Several processes may be started on one database (a standby for failover, a rolling
+upgrade); only the lease holder talks to the platforms (polls Telegram, connects to
+Discord's gateway), runs the timers and writes. The others stand by, make no platform
+call, and take over when the holder dies.
+
+- PostgreSQL: a session-level advisory lock held on a connection of its own. The server
+  drops it the moment that connection ends: at once when the holder's process dies (its
+  socket closes), and within about five seconds when its machine loses power or the
+  network — the lease connection asks the server to probe it (TCP keepalives every
+  second, three misses, and a five-second user timeout), so the lease never depends on a
+  clean exit. The holder checks its connection every second and stops as soon as it
+  cannot, before the server would hand the lease to another.
+- SQLite: an exclusive ``flock`` on ``<file>.lock`` beside the database; the kernel
+  releases it when the holder's process ends, however it ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import hashlib
+import logging
+import os
+from pathlib import Path
+from typing import IO, Protocol
+
+import asyncpg
+
+from storage.postgres import redacted
+
+log = logging.getLogger("sahra.lease")
+
+RETRY_SECONDS = 1.0  # how often a standby asks for the lease
+CHECK_TIMEOUT = 2.0  # a holder whose connection does not answer within this has lost it
+# The server probes an idle lease connection: after 1 s idle, every 1 s, 3 misses; and
+# drops it when sent data stays unacknowledged for 5 s (power loss, network cut).
+KEEPALIVES = {
+    "tcp_keepalives_idle": "1",
+    "tcp_keepalives_interval": "1",
+    "tcp_keepalives_count": "3",
+    "tcp_user_timeout": "5000",
+    "application_name": "sahra-lease",
+}
+
+
+def lease_key(name: str) -> int:
+    """A stable signed 64-bit advisory lock key for ``name``."""
+    digest = hashlib.sha256(f"sahra:{name}".encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
+
+
+class Lease(Protocol):
+    async def acquire(self, stopping: asyncio.Event) -> bool:
+        """Wait for the lease; False if ``stopping`` was set first."""
+        ...
+
+    async def held(self) -> bool:
+        """Whether the lease is still ours (a cheap check, run every second)."""
+        ...
+
+    async def release(self) -> None: ...
+
+
+class PostgresLease:
+    def __init__(self, url: str, name: str = "leader") -> None:
+        self.url = url
+        self.key = lease_key(name)
+        self._conn: asyncpg.Connection | None = None
+
+    async def acquire(self, stopping: asyncio.Event) -> bool:
+        waited = False
+        while not stopping.is_set():
+            try:
+                if self._conn is None or self._conn.is_closed():
+                    self._conn = await asyncpg.connect(self.url, server_settings=KEEPALIVES)
+                if await self._conn.fetchval("SELECT pg_try_advisory_lock($1)", self.key):
+                    log.info("event=lease_acquired backend=postgresql pid=%d", os.getpid())
+                    return True
+                if not waited:
+                    waited = True
+                    log.info("event=standby backend=postgresql pid=%d", os.getpid())
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+                log.warning(
+                    "event=lease_unavailable url=%s error=%s",
+                    redacted(self.url),
+                    type(error).__name__,
+                )
+                await self._close()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stopping.wait(), RETRY_SECONDS)
+        return False
+
+    async def held(self) -> bool:
+        conn = self._conn
+        if conn is None or conn.is_closed():
+            return False
+        try:
+            # The lock lives as long as this session: the session answering is the proof.
+            await asyncio.wait_for(conn.fetchval("SELECT 1"), CHECK_TIMEOUT)
+        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+            return False
+        return True
+
+    async def release(self) -> None:
+        if self._conn is not None and not self._conn.is_closed():
+            with contextlib.suppress(OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                await self._conn.execute("SELECT pg_advisory_unlock($1)", self.key)
+        await self._close()
+
+    async def _close(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            conn.terminate()  # no goodbye: the lock goes with the session either way
+
+
+class FileLease:
+    def __init__(self, database: str | Path) -> None:
+        self.path = Path(f"{database}.lock")
+        self._file: IO[bytes] | None = None
+
+    async def acquire(self, stopping: asyncio.Event) -> bool:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        waited = False
+        while not stopping.is_set():
+            handle = self.path.open("a+b")
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                handle.close()
+                if not waited:
+                    waited = True
+                    log.info("event=standby backend=sqlite pid=%d", os.getpid())
+            else:
+                self._file = handle
+                log.info("event=lease_acquired backend=sqlite pid=%d", os.getpid())
+                return True
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stopping.wait(), RETRY_SECONDS)
+        return False
+
+    async def held(self) -> bool:
+        return self._file is not None
+
+    async def release(self) -> None:
+        handle, self._file = self._file, None
+        if handle is not None:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+            handle.close()
+
+
+def lease_for(database: str | Path, url: str | None) -> PostgresLease | FileLease:
+    return PostgresLease(url) if url else FileLease(database)

@@ -1,0 +1,174 @@
+"""Failover: two ``sahra run`` processes, one bot token, one database (PostgreSQL, or the
+SQLite file). One holds the leader lease and polls Telegram; the other stands by and makes
+no call. SIGKILL the poller in the middle of a deal: the other polls within 10 s, redraws
+the table, and the match goes on to its end with every acknowledged move kept and never
+two pollers at once (no 409 Conflict)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bot.render.codes import decode
+from storage.store import Store
+from tests.backends import BackendFactory
+from tests.bot.telegram.fake_api import FakeBotAPI, Message
+from tests.bot.telegram.harness import GROUP, playable
+
+ROOT = Path(__file__).resolve().parents[2]
+ALI = 101
+TAKEOVER_LIMIT = 10.0
+
+
+def spawn(env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+    with log.open("wb") as output:  # the child keeps its own copy of the descriptor
+        return subprocess.Popen(
+            [sys.executable, "-m", "bot.cli", "run"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=output,
+        )
+
+
+async def until(condition: object, what: str, timeout: float = 30.0) -> None:
+    started = time.monotonic()
+    deadline = started + timeout
+    while not condition():  # type: ignore[operator]
+        assert time.monotonic() < deadline, f"never happened: {what}"
+        await asyncio.sleep(0.02)
+    print(f"{time.monotonic() - started:6.2f} s  {what}")
+
+
+def text(log: Path) -> str:
+    return log.read_text(errors="replace") if log.exists() else ""
+
+
+def leader(logs: list[Path]) -> int | None:
+    holders = [i for i, log in enumerate(logs) if "event=lease_acquired" in text(log)]
+    assert len(holders) <= 1, "two processes hold the lease"
+    return holders[0] if holders else None
+
+
+def polls_after(fake: FakeBotAPI, moment: float) -> list[float]:
+    return [c.at for c in fake.calls if c.method == "getUpdates" and c.at > moment]
+
+
+def hand(fake: FakeBotAPI) -> Message | None:
+    """Ali's private message with buttons he may press now, if any."""
+    message = fake.latest_with_buttons(ALI)
+    return message if message is not None and playable(message) else None
+
+
+async def press_once(fake: FakeBotAPI, acked: list[tuple[int, int, dict[str, object]]]) -> None:
+    """Press the first legal button of Ali's hand; an answer without a refusal is an
+    acknowledged move."""
+    await until(lambda: hand(fake) is not None, "Ali's turn", timeout=TAKEOVER_LIMIT + 20)
+    message = hand(fake)
+    assert message is not None
+    data = playable(message)[0]
+    query, _ = fake.press(ALI, message, data)
+    answer = await fake.answered(query, timeout=TAKEOVER_LIMIT + 20)
+    decoded = decode(data)
+    assert decoded is not None
+    if not answer.get("text"):
+        acked.append(decoded)
+    # Wait for the hand to change (the card gone) before the next press.
+    before = (message.message_id, message.text)
+    await until(
+        lambda: (m := fake.latest_with_buttons(ALI)) is None or (m.message_id, m.text) != before,
+        "the hand redrawn",
+    )
+
+
+async def test_the_standby_takes_over_within_ten_seconds_and_the_match_finishes(
+    backend: BackendFactory, tmp_path: Path
+) -> None:
+    fake = FakeBotAPI()
+    url = await fake.start()
+    env = {
+        **os.environ,
+        "SAHRA_TELEGRAM_TOKEN": "123:TEST",
+        "SAHRA_TELEGRAM_API_URL": url,
+        "SAHRA_DATABASE": str(backend.path),
+        "SAHRA_LOG_LEVEL": "INFO",
+        "PTB_TIMEDELTA": "true",
+        "PYTHONUNBUFFERED": "1",
+    }
+    env.pop("SAHRA_DATABASE_URL", None)
+    if backend.url is not None:
+        env["SAHRA_DATABASE_URL"] = backend.url
+    logs = [tmp_path / "first.log", tmp_path / "second.log"]
+    processes = [spawn(env, logs[0])]
+    try:
+        await until(lambda: leader(logs) == 0, "the first process leads")
+        processes.append(spawn(env, logs[1]))
+        await until(lambda: "event=standby" in text(logs[1]), "the second stands by")
+        await until(lambda: polls_after(fake, 0.0), "polling")
+
+        fake.command(GROUP, ALI, "/new solo 31")
+        await until(lambda: fake.latest_with_buttons(GROUP) is not None, "the lobby")
+        for _ in range(3):
+            fake.command(GROUP, ALI, "/addbot")
+        await asyncio.sleep(0.5)
+        fake.command(ALI, ALI, "/start t1")  # the deep link: Ali's private chat opens
+        await until(lambda: fake.in_chat(ALI), "Ali's private chat")
+        fake.command(GROUP, ALI, "/begin")
+        acked: list[tuple[int, int, dict[str, object]]] = []
+        for _ in range(4):
+            await press_once(fake, acked)
+
+        processes[0].send_signal(signal.SIGKILL)  # mid-deal, the poller dies
+        processes[0].wait()
+        killed = time.monotonic()
+        await until(lambda: leader(logs[1:]) == 0, "the standby leads", TAKEOVER_LIMIT + 5)
+        await until(lambda: polls_after(fake, killed), "the standby polls", TAKEOVER_LIMIT + 5)
+        takeover = polls_after(fake, killed)[0] - killed
+        print(f"takeover: the standby polled {takeover:.2f} s after the SIGKILL")
+        assert takeover < TAKEOVER_LIMIT
+
+        for _ in range(3):  # the hand of the player to act was redrawn: play on
+            await press_once(fake, acked)
+        fake.command(GROUP, ALI, "/leave")  # a computer finishes the match for Ali
+        db = backend.make()
+        await db.start()
+        try:
+            store = Store(db)
+            finished = asyncio.Event()
+
+            async def poll() -> None:
+                while (found := await store.result(1)) is None or found.status != "finished":
+                    await asyncio.sleep(0.2)
+                finished.set()
+
+            watcher = asyncio.create_task(poll())
+            await until(finished.is_set, "the match finished", 60)
+            await watcher
+            stored = await store.load_table(1)
+        finally:
+            await db.close()
+        assert fake.conflicts == 0  # never two pollers
+        assert len(acked) == 7
+        assert stored is not None and stored.table.status == "finished"
+        moves = {action.seq: action for action in stored.actions}
+        for _, version, action in acked:  # every acknowledged move is in the log
+            logged = moves[version + 1]
+            assert logged.action == action and logged.source == "human"
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for process in processes:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        await fake.close()
+        for log in logs:  # shown by pytest when the test fails
+            print(f"--- {log.name}\n" + "\n".join(text(log).splitlines()[-40:]))
