@@ -44,6 +44,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     backup = commands.add_parser("backup", help="an online backup of the database")
     backup.add_argument("path", type=Path)
+    moving = (
+        "copy the SQLite file (SAHRA_DATABASE) into an empty PostgreSQL database and"
+        " verify the copy by replay; stop the bot first, it must not write while this runs"
+    )
+    migrate_db = commands.add_parser("migrate-db", help=moving, description=moving)
+    migrate_db.add_argument(
+        "--to", required=True, metavar="URL", help="postgresql://user:password@host:5432/sahra"
+    )
     args = parser.parse_args(argv)
     if args.command == "play":
         return play.run(args)
@@ -80,6 +88,8 @@ async def _operate(args: argparse.Namespace, settings: Settings) -> int:
         pages = backup(settings.database, args.path)
         print(f"backed up {settings.database} to {args.path} ({pages} pages)")
         return 0
+    if args.command == "migrate-db":
+        return await _migrate_db(settings, args.to)
     async with open_backend(settings.database, settings.database_address()) as db:
         if args.command == "tables":
             for row in await ops.live_tables(db):
@@ -97,6 +107,38 @@ async def _operate(args: argparse.Namespace, settings: Settings) -> int:
         return 0
 
 
+async def _migrate_db(settings: Settings, url: str) -> int:
+    """0: copied and verified; 1: the copy failed or does not verify; 2: refused."""
+    from bot.migration import BadMigration, migrate
+    from storage.errors import StorageError
+    from storage.migrate import SchemaMismatch, TargetNotEmpty
+
+    try:
+        report = await migrate(settings.database, url)
+    except (BadMigration, TargetNotEmpty, SchemaMismatch) as error:
+        print(f"sahra: {error}", file=sys.stderr)
+        return 2
+    except StorageError as error:
+        print(f"sahra: {error}", file=sys.stderr)
+        return 1
+    for table, count in report.counts.items():
+        print(f"{table:14} {count:>9}")
+    if not report.ok:
+        for problem in report.problems:
+            print(f"sahra: {problem}", file=sys.stderr)
+        # The rows stay in PostgreSQL; a second run would be refused as not empty.
+        print(
+            "sahra: the copy does not verify; empty the PostgreSQL database before trying again",
+            file=sys.stderr,
+        )
+        return 1
+    print(
+        f"verified {report.live_tables} live tables by replay"
+        f" ({report.seconds:.2f} s, of which copying {report.copy_seconds:.2f} s)"
+    )
+    return 0
+
+
 def run_bots(args: argparse.Namespace) -> int:
     """``make run``: the bots when a platform token is configured, else the console."""
 
@@ -105,12 +147,17 @@ def run_bots(args: argparse.Namespace) -> int:
         return 2
     if settings.telegram_token is None and settings.discord_token is None:
         return play.run(args)
+    from bot.runner import LeaseLost
     from bot.runner import run_bots as run  # only when needed: the console needs neither
 
     configure_logging(settings.log_level, settings.log_format)
     print("Sahra: bots starting (Ctrl-C or SIGTERM stops them).", file=sys.stderr)
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: a clean stop, not a trace
-        asyncio.run(run(settings))
+    try:
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: a clean stop, not a trace
+            asyncio.run(run(settings))
+    except LeaseLost:
+        print("sahra: lost the leader lease; stopped (restart to stand by)", file=sys.stderr)
+        return 3
     return 0
 
 

@@ -122,24 +122,29 @@ class FileLease:
         self._file: IO[bytes] | None = None
 
     async def acquire(self, stopping: asyncio.Event) -> bool:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         waited = False
         while not stopping.is_set():
-            handle = self.path.open("a+b")
-            try:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                handle.close()
-                if not waited:
-                    waited = True
-                    log.info("event=standby backend=sqlite pid=%d", os.getpid())
-            else:
-                self._file = handle
+            if self.attempt():
                 log.info("event=lease_acquired backend=sqlite pid=%d", os.getpid())
                 return True
+            if not waited:
+                waited = True
+                log.info("event=standby backend=sqlite pid=%d", os.getpid())
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stopping.wait(), RETRY_SECONDS)
         return False
+
+    def attempt(self) -> bool:
+        """One try, without waiting (an operator's tool that must not run beside a bot)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        handle = self.path.open("a+b")
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            return False
+        self._file = handle
+        return True
 
     async def held(self) -> bool:
         return self._file is not None

@@ -31,3 +31,10 @@ def test_the_systemd_unit_stops_with_sigterm_and_restarts_on_failure() -> None:
     unit = (DEPLOY / "sahra.service").read_text()
     for line in ("KillSignal=SIGTERM", "Restart=on-failure", "ExecStart=/opt/sahra/bin/sahra run"):
         assert line in unit
+
+
+def test_the_postgres_compose_runs_two_processes_on_one_durable_database() -> None:
+    compose = (DEPLOY / "compose.postgres.yaml").read_text()
+    assert "sahra-a: &sahra" in compose and "sahra-b: *sahra" in compose
+    assert "SAHRA_DATABASE_URL: postgresql://" in compose
+    assert "synchronous_commit=on" in compose and "restart: unless-stopped" in compose
