@@ -29,7 +29,7 @@ pytest: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_bench.py $(ARGS)
-	$(BIN)/python benchmarks/manager_bench.py $(ARGS)
+	$(BIN)/python -m tests.postgres_cluster -- $(BIN)/python benchmarks/manager_bench.py $(ARGS)
 	$(BIN)/python -m benchmarks.press_latency $(ARGS)
 	$(BIN)/python -m benchmarks.delivery $(ARGS)
 	$(BIN)/python benchmarks/soak.py $(ARGS)

@@ -23,8 +23,8 @@ from bot.tables import InMemoryNotifier, Place, TableManager
 from bot.tables.recovery import live_table
 from storage.backup import backup
 from storage.database import Database
-from storage.lease import FileLease
 from storage.league import LeagueStore
+from storage.lease import FileLease
 from storage.migrate import TABLES, TargetNotEmpty, copy_database, row_counts
 from storage.postgres import PostgresDatabase
 from storage.records import ChatLanguageSet, DmReachability, PlayerSeen
