@@ -12,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -21,6 +22,7 @@ from bot.logs import JsonFormatter
 from bot.tables import InMemoryNotifier, Place, PlayerRef, Press, TableManager
 from storage.database import Database
 from storage.league import LeagueStore
+from tests.backends import BackendFactory
 from tests.bot.support import eventually
 from tests.bot.telegram.fake_api import FakeBotAPI
 
@@ -147,6 +149,29 @@ async def test_doctor_checks_the_database_and_each_token(
         assert re.search(r"^FAIL\s+discord\s+unreachable", out, re.M)
     finally:
         await fake.close()
+
+
+async def test_doctor_checks_postgresql_its_schema_and_hides_the_password(
+    backend: BackendFactory, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if backend.url is None:
+        pytest.skip("the PostgreSQL check (SQLite's is above)")
+    parts = urlsplit(backend.url)
+    secret = parts._replace(netloc=f"{parts.username}:s3cret@{parts.netloc.split('@')[-1]}")
+    monkeypatch.setenv("SAHRA_DATABASE_URL", urlunsplit(secret))  # trust auth ignores it
+    monkeypatch.delenv("SAHRA_TELEGRAM_TOKEN", raising=False)
+    monkeypatch.delenv("SAHRA_DISCORD_TOKEN", raising=False)
+    assert await asyncio.to_thread(main, ["doctor"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(
+        r"^ok\s+database\s+postgresql://\w+:\*\*\*@.*: schema 1, ok, 0 live", out, re.M
+    )
+    assert "s3cret" not in out
+    monkeypatch.setenv("SAHRA_DATABASE_URL", "postgresql://nobody@127.0.0.1:1/none")
+    assert await asyncio.to_thread(main, ["doctor"]) == 1
+    assert re.search(
+        r"^FAIL\s+database\s+postgresql://nobody@127.0.0.1:1/none", capsys.readouterr().out, re.M
+    )
 
 
 async def test_sigterm_stops_the_bots_gracefully(tmp_path: Path) -> None:
