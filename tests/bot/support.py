@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.delivery import Outbox
-from bot.render.i18n import card_label
+from bot.render.i18n import card_label, t
 from bot.render.model import Screen
 from bot.tables import LiveTable, PlayerRef, Press, TableManager
 from engine.players import HeuristicPlayer
@@ -178,3 +178,20 @@ class PlatformWorld:
         await self.settle()
         await manager.league.settle()
         return played
+
+
+def shown_hand(line: str) -> set[str]:
+    """The cards of a record's hand line (``Name: ♣ 5 9 10 · ♦ — · …``) as card labels."""
+    cards = set()
+    for group in line.split(": ", 1)[1].split(" · "):
+        suit, *ranks = group.split()
+        cards |= {f"{rank}{suit}" for rank in ranks if rank != "—"}
+    return cards
+
+
+def dealt_hands(record: str) -> list[list[set[str]]]:
+    """Every deal's four hands as dealt, read from an English match record."""
+    return [
+        [shown_hand(line) for line in block.splitlines()[1:5]]
+        for block in record.split(t("en", "record_hands"))[1:]
+    ]

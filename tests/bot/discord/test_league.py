@@ -16,7 +16,7 @@ from bot.tables import LiveTable
 from tests.bot.discord.conftest import Guild, buttons
 from tests.bot.discord.fake_discord import Message
 from tests.bot.discord.test_e2e import notice
-from tests.bot.support import eventually
+from tests.bot.support import dealt_hands, eventually
 
 ALI, BADR, CARLA, DANA = 501, 502, 503, 504
 # Tarneeb 41 doubled dealt from this seed, every seat playing as the heuristic player
@@ -88,23 +88,6 @@ async def begin(guild: Guild, user: int) -> None:
 
 def seating(table: LiveTable) -> list[tuple[str, str | None, str]]:
     return [(s.kind, s.owner, s.name) if s else ("empty", None, "") for s in table.seats]
-
-
-def shown_hand(line: str) -> set[str]:
-    """The cards of a record's hand line (``Name: ♣ 5 9 10 · ♦ — · …``) as card labels."""
-    cards = set()
-    for group in line.split(": ", 1)[1].split(" · "):
-        suit, *ranks = group.split()
-        cards |= {f"{rank}{suit}" for rank in ranks if rank != "—"}
-    return cards
-
-
-def dealt_hands(record: str) -> list[list[set[str]]]:
-    """Every deal's four hands as dealt, read from a match record."""
-    return [
-        [shown_hand(line) for line in block.splitlines()[1:5]]
-        for block in record.split(en("record_hands"))[1:]
-    ]
 
 
 async def test_history_stats_and_top_answer_after_a_finished_match(guild: Guild) -> None:

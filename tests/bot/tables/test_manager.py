@@ -9,9 +9,7 @@ from typing import Any
 import pytest
 
 from bot.tables import LiveTable, Place, PlayerRef, Press, Refusal, TableManager
-from engine.dealing import seeded_first_dealer
 from tests.bot.tables.conftest import PLAYERS, Harness
-from tests.engine.scripts import one_suit_deck
 
 ALI, BADR, CARLA, DANA, EVE, FARAH = PLAYERS
 VARIANTS = ("syrian41", "tarneeb41_double", "tarneeb_solo", "trix_complex")
@@ -178,26 +176,11 @@ async def test_whole_matches_are_played_through_the_manager(
 
 async def test_a_tarneeb41_double_match_finishes_with_stacked_decks(harness: Harness) -> None:
     # The T41D.5 script of the engine tests: team A qualifies after three deals.
-    seed = next(s for s in range(100) if seeded_first_dealer(s) == 0)
-    decks = [one_suit_deck(0, 2), one_suit_deck(1, 0), one_suit_deck(2, 0)]
-    manager = harness.manager
-    table = await manager.create(
-        Place("test", "c"), ALI, {"variant": "tarneeb41_double"}, decks=decks, seed=seed
-    )
-    for player in (BADR, CARLA, DANA):
-        await manager.join(table.id, player)
-    await manager.begin(table.id, ALI.user_id)
-    match = table.match
-    assert match is not None and match.dealer == 0
-    for bids in ([2, 2, 7, 3], [13, 2, 2, 2], [9, 2, 2, 2]):
-        for _ in range(4):
-            seat = match.to_act[0]
-            await press(manager, table, seat, {"type": "bid", "value": bids[seat]})
-        while table.status == "running" and match.phase == "playing":
-            seat = match.to_act[0]
-            await press(manager, table, seat, match.auto_action(seat))
-    assert match.scores == [42, -6, 10, -7]
-    assert table.status == "finished" and match.result == {"winners": [0, 2], "draw": False}
+    from tests.bot.league.support import SCRIPT_SCORES, scripted_match
+
+    table = await scripted_match(harness.manager)
+    assert table.match is not None and table.match.scores == SCRIPT_SCORES
+    assert table.status == "finished" and table.match.result == {"winners": [0, 2], "draw": False}
 
 
 async def test_computers_fill_seats_and_play_whole_matches(harness: Harness) -> None:

@@ -17,6 +17,7 @@ import pytest
 from bot.render.i18n import CATALOG, card_label, computer_name, isolate, joined, t, variant_name
 from bot.tables import LiveTable
 from bot.telegram import league as telegram_league
+from tests.bot.support import dealt_hands
 from tests.bot.telegram.fake_api import Message
 from tests.bot.telegram.harness import GROUP, World, play_out
 from tests.bot.telegram.test_commands import button
@@ -99,23 +100,6 @@ async def finished(
     table = await open_lobby(world, humans, dms, group=group)
     await world.say(group, humans[0], "/begin")
     return table, await world.finish(table, humans)
-
-
-def shown_hand(line: str) -> set[str]:
-    """The cards of a record's hand line (``Name: ♣ 5 9 10 · ♦ — · …``) as card labels."""
-    cards = set()
-    for group in line.split(": ", 1)[1].split(" · "):
-        suit, *ranks = group.split()
-        cards |= {f"{rank}{suit}" for rank in ranks if rank != "—"}
-    return cards
-
-
-def dealt_hands(record: str) -> list[list[set[str]]]:
-    """Every deal's four hands as dealt, read from a match record."""
-    return [
-        [shown_hand(line) for line in block.splitlines()[1:5]]
-        for block in record.split(en("record_hands"))[1:]
-    ]
 
 
 def seating(table: LiveTable) -> list[tuple[str, str | None, str]]:
