@@ -26,7 +26,7 @@ from typing import Any, Literal
 import aiosqlite
 
 from storage.backend import Statement
-from storage.errors import StorageClosed
+from storage.errors import StorageClosed, StorageError
 from storage.schema import MIGRATIONS, SCHEMA_VERSION
 
 log = logging.getLogger("sahra.storage")
@@ -96,6 +96,11 @@ class Database:
             await self._configure(conn)
             await conn.execute("PRAGMA journal_mode=WAL")
             await self._migrate(conn)
+        except sqlite3.DatabaseError as error:  # not a database, or a damaged one
+            await conn.close()
+            raise StorageError(
+                f"{self.path} is not a readable SQLite database: {error}"
+            ) from error
         except BaseException:
             await conn.close()
             raise

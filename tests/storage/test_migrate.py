@@ -281,3 +281,14 @@ async def test_a_file_a_running_bot_holds_is_never_copied(tmp_path: Path) -> Non
             await migrate(path, "postgresql://sahra@127.0.0.1:1/sahra")
     finally:
         await running.release()
+
+
+async def test_a_file_that_is_not_a_database_is_refused_with_a_clear_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "notes.sqlite"
+    path.write_bytes(b"these are not the pages of a SQLite database" * 100)
+    monkeypatch.setenv("SAHRA_DATABASE", str(path))
+    url = "postgresql://sahra@127.0.0.1:1/sahra"
+    assert await asyncio.to_thread(main, ["migrate-db", "--to", url]) == 1
+    assert "is not a readable SQLite database" in capsys.readouterr().err
