@@ -109,6 +109,8 @@ async def _run(
             db,
             api_url=settings.discord_api_url,
             sync_guild=settings.discord_guild,
+            shard_ids=settings.discord_shard_plan()[0],
+            shard_count=settings.discord_shard_plan()[1],
             manager=manager,
             router=router,
         )

@@ -12,6 +12,32 @@ from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
+def shard_spec(text: str) -> tuple[list[int], int]:
+    """``0-7/8``, ``0,1,2,3/4`` or ``8`` → (shard ids, shard count). Every shard must run in
+    this process: tables are not yet partitioned among processes by shard (a process that
+    leads runs every table, docs/scaling.md), so a subset would leave guilds unserved."""
+    ids_text, _, count_text = text.strip().partition("/")
+    try:
+        count = int(count_text or ids_text)
+        ids: list[int] = []
+        if count_text:
+            for part in ids_text.split(","):
+                low, _, high = part.partition("-")
+                ids.extend(range(int(low), int(high or low) + 1))
+        else:
+            ids = list(range(count))
+    except ValueError:
+        raise ValueError("write the shards as 0-7/8, 0,1,2,3/4 or 8") from None
+    if count < 1 or any(not 0 <= shard < count for shard in ids):
+        raise ValueError(f"shard ids run from 0 to {max(count - 1, 0)}")
+    if sorted(set(ids)) != list(range(count)):
+        raise ValueError(
+            "name every shard (e.g. 0-7/8): shards spread over several processes are not"
+            " supported yet"
+        )
+    return sorted(set(ids)), count
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="SAHRA_", env_file=".env", extra="ignore")
 
@@ -47,6 +73,11 @@ class Settings(BaseSettings):
     discord_guild: int | None = Field(
         default=None, description="sync commands to this guild at once (development)"
     )
+    discord_shards: str | None = Field(
+        default=None,
+        description="the gateway shards this process runs: 0-7/8 (or 8); unset: Discord's"
+        " recommended count, all in this process",
+    )
 
     @field_validator("database_url")
     @classmethod
@@ -56,6 +87,18 @@ class Settings(BaseSettings):
         ):
             raise ValueError("must be a postgresql:// URL (unset: the SQLite file)")
         return value
+
+    @field_validator("discord_shards")
+    @classmethod
+    def _shards(cls, value: str | None) -> str | None:
+        if value is not None:
+            shard_spec(value)  # raises ValueError with the reason
+        return value
+
+    def discord_shard_plan(self) -> tuple[list[int] | None, int | None]:
+        """(shard ids, shard count) for the Discord client; (None, None): Discord's
+        recommended count, every shard in this process."""
+        return shard_spec(self.discord_shards) if self.discord_shards else (None, None)
 
     @field_validator("discord_api_url")
     @classmethod

@@ -41,6 +41,7 @@ DISCORD_API = "https://discord.com/api/v10"
 # CHANNEL_WINDOW — and a table run by computers coalesces its edits instead of queueing
 # them behind discord.py's waits or bursting and then freezing.
 CHANNEL_INTERVAL = 1.25
+IDENTIFY_SECONDS = 5.0  # one IDENTIFY per rate-limit bucket per 5 s (Discord's gateway docs)
 CHANNEL_LIMIT = 4
 CHANNEL_WINDOW = 5.0
 
@@ -63,7 +64,10 @@ class SahraTree(app_commands.CommandTree[Any]):
         await self.client.frontend.command_failed(interaction, error)
 
 
-class SahraClient(discord.Client):
+class SahraClient(discord.AutoShardedClient):
+    """Sharded as Discord requires past 2,500 servers: ``shard_count`` None takes Discord's
+    recommendation (one shard for a small bot); every shard runs in this process."""
+
     frontend: DiscordFrontend
 
     def __init__(self, sync_guild: int | None = None, **options: Any) -> None:
@@ -76,6 +80,16 @@ class SahraClient(discord.Client):
         self.tree = SahraTree(self)
         self.sync_guild = sync_guild
         self.sync_commands = True
+        self.identify_concurrency = 1  # from /gateway/bot: IDENTIFY buckets per 5 s
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Discord's documented IDENTIFY limit: shard k is in bucket k % max_concurrency,
+        and each bucket may IDENTIFY once every 5 s. Shards start in order, so only the
+        first of each round of ``max_concurrency`` shards waits (discord.py's default
+        waits 5 s before every shard after the first)."""
+        concurrency = max(1, self.identify_concurrency)
+        if not initial and shard_id is not None and shard_id % concurrency == 0:
+            await asyncio.sleep(IDENTIFY_SECONDS)
 
     async def setup_hook(self) -> None:
         self.tree.add_command(self.frontend.commands())
@@ -150,8 +164,15 @@ def build(
     guild_ready_timeout: float = 2.0,
     manager: TableManager | None = None,
     router: PlatformRouter | None = None,
+    shard_ids: list[int] | None = None,
+    shard_count: int | None = None,
 ) -> DiscordBot:
-    client = SahraClient(sync_guild, guild_ready_timeout=guild_ready_timeout)
+    client = SahraClient(
+        sync_guild,
+        guild_ready_timeout=guild_ready_timeout,
+        shard_ids=shard_ids,
+        shard_count=shard_count,
+    )
     client.sync_commands = sync_commands
     contacts = Contacts(db, PLATFORM)
     sender = DiscordSender(client)
@@ -202,6 +223,7 @@ async def start(
     await bot.client.login(token)
     _, gateway, limits = await bot.client.http.get_bot_gateway()
     bot.endpoints.use_gateway(gateway)
+    bot.client.identify_concurrency = int(limits.get("max_concurrency") or 1)
     log.info(
         "event=discord_gateway url=%s session_starts_left=%s", gateway, limits.get("remaining")
     )

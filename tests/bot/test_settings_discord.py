@@ -28,3 +28,32 @@ def test_a_discord_api_url_that_is_not_http_is_refused_by_name(
     monkeypatch.setenv("SAHRA_DISCORD_API_URL", "discord.com/api/v10")
     with pytest.raises(ValidationError, match="discord_api_url"):
         Settings()
+
+
+@pytest.mark.parametrize(
+    ("written", "plan"),
+    [("8", (list(range(8)), 8)), ("0-3/4", ([0, 1, 2, 3], 4)), ("1,0/2", ([0, 1], 2))],
+)
+def test_discord_shards_name_every_shard_of_the_count(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, written: str, plan: tuple[list[int], int]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SAHRA_DISCORD_SHARDS", written)
+    assert Settings().discord_shard_plan() == plan
+
+
+@pytest.mark.parametrize(
+    ("written", "reason"),
+    [
+        ("0-3/8", "not supported yet"),  # tables are not partitioned among processes yet
+        ("0-8/8", "from 0 to 7"),
+        ("many", "0-7/8"),
+    ],
+)
+def test_discord_shards_that_would_leave_guilds_unserved_are_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, written: str, reason: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SAHRA_DISCORD_SHARDS", written)
+    with pytest.raises(ValidationError, match=reason):
+        Settings()

@@ -49,6 +49,11 @@ _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 CONTENT_LIMIT = 2000
 
 
+def guild_shard(shards: int) -> int:
+    """The shard Discord sends the test guild's events to."""
+    return (GUILD >> 22) % shards
+
+
 def _too_long(body: Any) -> bool:
     """A message's content over Discord's limit, in a REST body or an interaction's
     answer (``data.content``)."""
@@ -92,6 +97,14 @@ class FakeDiscord:
     hang: list[str] = field(default_factory=list)  # REST path prefixes that never answer
     gateway_mode: Literal["normal", "refuse", "silent", "frozen"] = "normal"
     identified: int = 0  # IDENTIFY frames received
+    # Sharding, as Discord documents it: /gateway/bot recommends ``shard_count``; a
+    # session IDENTIFYs with [shard_id, num_shards]; a guild's events go to shard
+    # (guild_id >> 22) % num_shards and DMs to shard 0; each rate-limit bucket
+    # (shard_id % max_concurrency) may IDENTIFY once every 5 s.
+    shard_count: int = 1
+    max_concurrency: int = 1
+    identifies: list[tuple[float, int, int]] = field(default_factory=list)  # at, shard, of
+    _shards: dict[int, web.WebSocketResponse] = field(default_factory=dict)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(900_000))
     _seq: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _ws: web.WebSocketResponse | None = None
@@ -122,8 +135,8 @@ class FakeDiscord:
     async def close(self) -> None:
         self._closing.set()  # frees handlers held by hang, silent and frozen
         self._release.set()
-        if self._ws is not None:
-            await self._ws.close()
+        for ws in {*self._shards.values(), *([self._ws] if self._ws else [])}:
+            await ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -133,8 +146,8 @@ class FakeDiscord:
     async def drop(self) -> None:
         """An outage: the connected gateway goes away and refuses new connections."""
         self.gateway_mode = "refuse"
-        if self._ws is not None:
-            await self._ws.close(code=1011)
+        for ws in {*self._shards.values(), *([self._ws] if self._ws else [])}:
+            await ws.close(code=1011)
 
     def freeze(self) -> None:
         """The connected gateway stops reading: no heartbeat ACK, no answer to a close."""
@@ -172,44 +185,25 @@ class FakeDiscord:
                 await ws.send_str(json.dumps({"op": 11}))
             elif payload["op"] == 2:
                 self.identified += 1
-                await self._dispatch(
-                    "READY",
-                    {
-                        "v": 10,
-                        "user": BOT,
-                        "session_id": "fake",
-                        "resume_gateway_url": self.gateway,
-                        "guilds": [{"id": str(GUILD), "unavailable": True}],
-                        "application": {"id": str(APP_ID), "flags": 0},
-                    },
-                )
-                await self._dispatch(
-                    "GUILD_CREATE",
-                    {
-                        "id": str(GUILD),
-                        "name": "Sahra night",
-                        "owner_id": "1",
-                        "roles": [
-                            {
-                                "id": str(GUILD),
-                                "name": "@everyone",
-                                "permissions": "0",
-                                "position": 0,
-                                "color": 0,
-                                "hoist": False,
-                                "managed": False,
-                                "mentionable": False,
-                            }
-                        ],
-                        "channels": [self.channel()],
-                        "threads": [self.channel(t) for t in self.threads],
-                        "members": [],
-                        "member_count": 4,
-                        "emojis": [],
-                        "features": [],
-                    },
-                )
-                self._ready.set()
+                shard, shards = payload["d"].get("shard", [0, 1])
+                self.identifies.append((time.monotonic(), shard, shards))
+                self._shards[shard] = ws
+                ready: dict[str, Any] = {
+                    "v": 10,
+                    "user": BOT,
+                    "session_id": "fake",
+                    "resume_gateway_url": self.gateway,
+                    "guilds": [{"id": str(GUILD), "unavailable": True}],
+                    "application": {"id": str(APP_ID), "flags": 0},
+                }
+                if "shard" in payload["d"]:  # Discord echoes the shard a session serves
+                    ready["shard"] = payload["d"]["shard"]
+                    ready["guilds"] = [g for g in ready["guilds"] if guild_shard(shards) == shard]
+                await self._dispatch("READY", ready, shard)
+                if guild_shard(shards) == shard:  # the guild's events come on its shard
+                    await self._guild_create(shard)
+                if len(self._shards) >= shards:
+                    self._ready.set()
             elif payload["op"] == 6:  # RESUME after an outage: a fresh session instead
                 await ws.send_str(json.dumps({"op": 9, "d": False}))
         if self.gateway_mode == "frozen":
@@ -218,10 +212,41 @@ class FakeDiscord:
             await ws.close()  # the close handshake autoclose would have done
         return ws
 
-    async def _dispatch(self, event: str, data: dict[str, Any]) -> None:
-        assert self._ws is not None
+    async def _guild_create(self, shard: int) -> None:
+        await self._dispatch(
+            "GUILD_CREATE",
+            {
+                "id": str(GUILD),
+                "name": "Sahra night",
+                "owner_id": "1",
+                "roles": [
+                    {
+                        "id": str(GUILD),
+                        "name": "@everyone",
+                        "permissions": "0",
+                        "position": 0,
+                        "color": 0,
+                        "hoist": False,
+                        "managed": False,
+                        "mentionable": False,
+                    }
+                ],
+                "channels": [self.channel()],
+                "threads": [self.channel(t) for t in self.threads],
+                "members": [],
+                "member_count": 4,
+                "emojis": [],
+                "features": [],
+            },
+            shard,
+        )
+
+    async def _dispatch(self, event: str, data: dict[str, Any], shard: int | None = None) -> None:
+        """``event`` on the session of ``shard`` (the latest session when not sharded)."""
+        ws = self._shards.get(shard, self._ws) if shard is not None else self._ws
+        assert ws is not None
         frame = {"op": 0, "t": event, "s": next(self._seq), "d": data}
-        await self._ws.send_str(json.dumps(frame))
+        await ws.send_str(json.dumps(frame))
 
     # ---------------------------------------------------------------- shapes
 
@@ -357,12 +382,12 @@ class FakeDiscord:
             return self._json(
                 {
                     "url": self.gateway,
-                    "shards": 1,
+                    "shards": self.shard_count,
                     "session_start_limit": {
                         "total": 1000,
                         "remaining": 999,
                         "reset_after": 14_400_000,
-                        "max_concurrency": 1,
+                        "max_concurrency": self.max_concurrency,
                     },
                 }
             )
@@ -555,7 +580,9 @@ class FakeDiscord:
             }
         if message is not None:
             payload["message"] = self.message_json(message)
-        await self._dispatch("INTERACTION_CREATE", payload)
+        shards = max((of for _, _, of in self.identifies), default=1)
+        shard = 0 if channel in self._dm_channels else guild_shard(shards)
+        await self._dispatch("INTERACTION_CREATE", payload, shard if shards > 1 else None)
         return interaction
 
     async def answered(self, interaction: int, timeout: float = 10.0) -> dict[str, Any]:
