@@ -9,6 +9,7 @@ import logging
 import re
 import sys
 import time
+import traceback
 
 # A value runs to the next " key=" (or the end), so "error=RuntimeError('bug in x')" is
 # kept whole rather than cut at its first space.
@@ -42,3 +43,14 @@ def configure_logging(level: str = "INFO", fmt: str = "text") -> None:
     root.setLevel(level)
     for noisy in ("httpx", "discord", "telegram", "aiosqlite"):
         logging.getLogger(noisy).setLevel(max(logging.WARNING, root.level))
+
+
+def where(error: BaseException) -> str:
+    """``module.py:line`` of the innermost frame that raised ``error``: where a failure
+    happened, for a log line that may carry neither its message nor its traceback (either
+    could quote a card, e.g. an engine refusal naming the card not held)."""
+    frames = traceback.extract_tb(error.__traceback__)
+    if not frames:
+        return "?"
+    frame = frames[-1]
+    return f"{frame.filename.rsplit('/', 1)[-1]}:{frame.lineno}"

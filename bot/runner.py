@@ -105,12 +105,13 @@ async def _run(
     if settings.discord_token is not None:
         from bot.discord import app as discord_app
 
+        shard_ids, shard_count = settings.discord_shard_plan()
         dc = discord_app.build(
             db,
             api_url=settings.discord_api_url,
             sync_guild=settings.discord_guild,
-            shard_ids=settings.discord_shard_plan()[0],
-            shard_count=settings.discord_shard_plan()[1],
+            shard_ids=shard_ids,
+            shard_count=shard_count,
             manager=manager,
             router=router,
         )

@@ -273,6 +273,28 @@ def _action(row: Row) -> ActionRecord:
     )
 
 
+ACTION_COLUMNS = (
+    "SELECT table_id, seq, seat, action, source, at, deadline, deadline_kind FROM actions"
+)
+
+
+def _assembled(rows: list[Row], seats: list[Row], actions: list[Row]) -> list[StoredTable]:
+    """Tables from their rows, with the seats and moves read for them (a lobby has no log;
+    a table's moves come in ``seq`` order)."""
+    seats_of: dict[int, list[SeatRecord]] = {}
+    for seat in seats:
+        seats_of.setdefault(seat["table_id"], []).append(_seat(seat))
+    moves_of: dict[int, list[ActionRecord]] = {}
+    for action in actions:
+        moves_of.setdefault(action["table_id"], []).append(_action(action))
+    stored = []
+    for row in rows:
+        table = _table(row)
+        moves = moves_of.get(table.id, []) if table.status != "lobby" else []
+        stored.append(StoredTable(table, seats_of.get(table.id, []), moves))
+    return stored
+
+
 class Store:
     """Sahra's data on a backend: SQLite (the embedded default) or PostgreSQL."""
 
@@ -306,28 +328,33 @@ class Store:
         return int(rows[0][0] or 0)
 
     async def live_tables(self) -> list[StoredTable]:
-        """Every lobby and running table with its seats and (running) its whole log."""
+        """Every lobby and running table with its seats and (running) its whole log: three
+        reads in all, however many tables there are (this is the start-up's load)."""
+        live = "SELECT id FROM tables WHERE status IN (?, ?)"
         rows = await self.db.fetchall(
             "SELECT * FROM tables WHERE status IN (?, ?) ORDER BY id", LIVE_STATUSES
         )
-        return [await self._stored(row) for row in rows]
+        seats = await self.db.fetchall(
+            f"SELECT * FROM seats WHERE table_id IN ({live}) ORDER BY table_id, seat",
+            LIVE_STATUSES,
+        )
+        actions = await self.db.fetchall(
+            f"{ACTION_COLUMNS} WHERE table_id IN ({live}) ORDER BY table_id, seq",
+            LIVE_STATUSES,
+        )
+        return _assembled(rows, seats, actions)
 
     async def load_table(self, table_id: int) -> StoredTable | None:
         rows = await self.db.fetchall("SELECT * FROM tables WHERE id = ?", (table_id,))
-        return await self._stored(rows[0]) if rows else None
-
-    async def _stored(self, row: Row) -> StoredTable:
-        table = _table(row)
-        seats = await self.db.fetchall("SELECT * FROM seats WHERE table_id = ?", (table.id,))
-        actions: list[ActionRecord] = []
-        if table.status != "lobby":
-            found = await self.db.fetchall(
-                "SELECT seq, seat, action, source, at, deadline, deadline_kind FROM actions"
-                " WHERE table_id = ? ORDER BY seq",
-                (table.id,),
-            )
-            actions = [_action(action) for action in found]
-        return StoredTable(table, [_seat(seat) for seat in seats], actions)
+        if not rows:
+            return None
+        seats = await self.db.fetchall(
+            "SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+        )
+        actions = await self.db.fetchall(
+            f"{ACTION_COLUMNS} WHERE table_id = ? ORDER BY seq", (table_id,)
+        )
+        return _assembled(rows, seats, actions)[0]
 
     async def table_summaries(self) -> list[TableSummary]:
         """The live tables for ``sahra tables``."""

@@ -5,16 +5,14 @@ by ``tests/postgres_cluster.py``). Each PostgreSQL test gets a database of its o
 from __future__ import annotations
 
 import os
-import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
-import asyncpg
 import pytest
 
 from storage.database import Database, Synchronous
+from storage.pg_admin import create_database, drop_database
 from storage.postgres import PostgresDatabase
 
 BACKENDS = ("sqlite", "postgresql")
@@ -41,10 +39,6 @@ class BackendFactory:
         return self.url if self.url is not None else str(self.path)
 
 
-def database_url(admin: str, name: str) -> str:
-    return urlunsplit(urlsplit(admin)._replace(path=f"/{name}"))
-
-
 @pytest.fixture(params=BACKENDS)
 async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[BackendFactory]:
     if request.param == "sqlite":
@@ -53,17 +47,8 @@ async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterat
     admin = os.environ.get(ADMIN_URL)
     if not admin:
         pytest.skip(f"{ADMIN_URL} is not set (make test starts a PostgreSQL server)")
-    name = f"t_{uuid.uuid4().hex[:16]}"
-    connection = await asyncpg.connect(admin)
+    url = await create_database(admin, prefix="t")
     try:
-        await connection.execute(f'CREATE DATABASE "{name}"')
+        yield BackendFactory("postgresql", tmp_path / "sahra.sqlite", url)
     finally:
-        await connection.close()
-    try:
-        yield BackendFactory("postgresql", tmp_path / "sahra.sqlite", database_url(admin, name))
-    finally:
-        connection = await asyncpg.connect(admin)
-        try:
-            await connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        finally:
-            await connection.close()
+        await drop_database(admin, url)

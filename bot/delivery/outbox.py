@@ -51,6 +51,7 @@ from collections.abc import Awaitable, Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from bot.logs import where
 from bot.render.model import Screen
 
 if TYPE_CHECKING:
@@ -372,8 +373,13 @@ class Outbox:
             del state.pending[key]
             try:
                 screen = _draw(op.screen)
-            except Exception:
-                log.exception("event=screen_failed chat=%s", chat)
+            except Exception as error:
+                log.error(  # type and place: a screen's text is never logged
+                    "event=screen_failed chat=%s error=%s where=%s",
+                    chat,
+                    type(error).__name__,
+                    where(error),
+                )
                 self._dropped(state, key, op)
                 continue
             if op.target is None and not op.post and state.shown.get(key) == screen:
@@ -419,8 +425,13 @@ class Outbox:
                 if op.target is None:  # a retire edit refused is dropped quietly
                     log.error("event=write_refused chat=%s error=%s", chat, error)
                     self._dropped(state, key, op)
-            except Exception:
-                log.exception("event=write_failed chat=%s", chat)
+            except Exception as error:
+                log.error(  # type and place: a screen's text is never logged
+                    "event=write_failed chat=%s error=%s where=%s",
+                    chat,
+                    type(error).__name__,
+                    where(error),
+                )
                 self._dropped(state, key, op)
         self._idle_later(chat, state)
 
@@ -459,8 +470,13 @@ class Outbox:
         if op.on_sent is not None:
             try:
                 op.on_sent(screen)
-            except Exception:
-                log.exception("event=on_sent_failed chat=%s", chat)
+            except Exception as error:
+                log.error(  # type and place: a screen's text is never logged
+                    "event=on_sent_failed chat=%s error=%s where=%s",
+                    chat,
+                    type(error).__name__,
+                    where(error),
+                )
         if op.keep and written != message:
             await self._remember(chat, key, written, state.group)
         elif not op.keep and message is not None:

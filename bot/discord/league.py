@@ -18,6 +18,7 @@ from bot.discord.texts import describe, plain
 from bot.league.figures import FAMILIES, family
 from bot.league.service import MIN_MATCHES
 from bot.render import refusal_notice
+from bot.render.fitting import fitted, split_lines
 from bot.render.league import family_name, history_text, leaderboard_text, stats_text
 from bot.render.record import record_pages
 from bot.tables import Refusal
@@ -28,37 +29,6 @@ if TYPE_CHECKING:
 PLATFORM = "discord"
 Interaction = discord.Interaction[Any]  # resolved at run time by the command tree
 PAGE = 1900  # characters of one message (Discord allows 2,000)
-
-
-def fitted(text: str, limit: int = PAGE) -> str:
-    """At most ``limit`` characters, cut at a line."""
-    if len(text) <= limit:
-        return text
-    lines, size = [], 0
-    for line in text.splitlines():
-        if size + len(line) + 1 > limit - 1:
-            break
-        lines.append(line)
-        size += len(line) + 1
-    return "\n".join([*lines, "…"])
-
-
-def messages(text: str, limit: int = PAGE) -> list[str]:
-    """All of ``text`` in messages of at most ``limit`` characters, cut at lines (a line
-    longer than that, at the limit). ``text`` is escaped already: escaping lengthens what
-    the renderer cut to size, a name full of markdown by as much again at every copy."""
-    found: list[str] = []
-    current = ""
-    for line in text.split("\n"):
-        while len(line) > limit:
-            found += [current, line[:limit]] if current else [line[:limit]]
-            current, line = "", line[limit:]
-        candidate = f"{current}\n{line}" if current else line
-        if current and len(candidate) > limit:
-            found.append(current)
-            candidate = line
-        current = candidate
-    return [*found, current] if current else found
 
 
 class LeagueCommands:
@@ -86,7 +56,7 @@ class LeagueCommands:
                 PLATFORM, str(interaction.channel_id), chosen
             )
             answer = leaderboard_text(language, chosen, board, MIN_MATCHES)
-            await interaction.response.send_message(fitted(plain(answer)))
+            await interaction.response.send_message(fitted(plain(answer), PAGE))
 
         @group.command(name="stats", description=describe("stats"))
         async def stats(interaction: Interaction) -> None:
@@ -99,7 +69,7 @@ class LeagueCommands:
             found = await league.frontend.manager.league.stats(PLATFORM, user, chat)
             name = interaction.user.display_name
             answer = stats_text(language, name, found, here=here)
-            await league.frontend._say(interaction, fitted(answer))
+            await league.frontend._say(interaction, fitted(answer, PAGE))
 
         @group.command(name="history", description=describe("history"))
         async def history(interaction: Interaction) -> None:
@@ -108,7 +78,7 @@ class LeagueCommands:
                 PLATFORM, str(interaction.channel_id)
             )
             answer = history_text(language, matches, "/sahra record")
-            await interaction.response.send_message(fitted(plain(answer)))
+            await interaction.response.send_message(fitted(plain(answer), PAGE))
 
         @group.command(name="record", description=describe("record"))
         @app_commands.describe(table="the table number (see /sahra history)")
@@ -127,7 +97,8 @@ class LeagueCommands:
             )
             return
         for page in record_pages(found, names, language, PAGE):
-            for message in messages(plain(page)):
+            # Escaping lengthens what the renderer cut to size: split again once escaped.
+            for message in split_lines(plain(page), PAGE):
                 try:
                     await interaction.followup.send(message, ephemeral=True)
                 except discord.HTTPException:  # an expired token: nobody waits any more

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from bot.league.figures import family, figures
 from bot.league.ratings import START, SeatRating, computer, rate, shown
 from bot.league.replay import MatchRecord, replay
+from bot.logs import where
 from bot.tables.config import TableConfig
 from bot.tables.errors import Refusal
 from storage.errors import StorageError
@@ -40,6 +41,7 @@ log = logging.getLogger("sahra.league")
 MIN_MATCHES = 5  # matches in a chat before a player appears on its leaderboard
 TOP_SIZE = 10
 HISTORY_SIZE = 10
+CLOSE_SECONDS = 5.0
 OVER = ("finished", "stopped", "abandoned")  # a match whose cards may all be shown
 
 
@@ -59,12 +61,15 @@ class League:
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self._again = False
+        self._closing = False
 
     # ---------------------------------------------------------------- counting
 
     def finished(self) -> None:
         """A match just finished (or the process started): count what waits, in the
         background and supervised; a run already going counts it too."""
+        if self._closing:
+            return  # the next start counts it
         if self._task is not None and not self._task.done():
             self._again = True
             return
@@ -76,8 +81,11 @@ class League:
             try:
                 await self.catch_up()
             except Exception as error:  # logged; the next finish or start counts it
-                log.error("event=league_failed error=%s", type(error).__name__, exc_info=True)
-            if not self._again:
+                # Type and place only: a replay's refusal could name a card.
+                log.error(
+                    "event=league_failed error=%s where=%s", type(error).__name__, where(error)
+                )
+            if not self._again or self._closing:
                 return
 
     async def settle(self) -> None:
@@ -86,10 +94,18 @@ class League:
             await asyncio.shield(self._task)
 
     async def close(self) -> None:
-        if self._task is not None and not self._task.done():
-            self._task.cancel()
+        """Let the match being counted finish (a replay and one write: milliseconds), so no
+        read is cut off half-way through opening its connection; cancel it only if the
+        database keeps it longer than CLOSE_SECONDS. What is left waits for the next start."""
+        self._closing = True
+        task = self._task
+        if task is None or task.done():
+            return
+        await asyncio.wait({task}, timeout=CLOSE_SECONDS)
+        if not task.done():
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+                await task
 
     async def catch_up(self) -> int:
         """Count every finished match not counted yet; how many were counted."""
@@ -121,7 +137,10 @@ class League:
             raise
         except Exception as error:  # a log that no longer replays: never counted
             log.error(
-                "event=league_skipped table=%d error=%s", waiting.table_id, type(error).__name__
+                "event=league_skipped table=%d error=%s where=%s",
+                waiting.table_id,
+                type(error).__name__,
+                where(error),
             )
             await self.games.skip(waiting.table_id)
             return 0

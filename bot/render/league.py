@@ -9,11 +9,9 @@ import time
 from collections.abc import Sequence
 
 from bot.league.figures import FAMILIES
-from bot.league.ratings import shown
+from bot.league.ratings import TEAMS, shown
 from bot.render.i18n import isolate, joined, number, t, variant_name
 from storage.league import BoardEntry, FamilyStats, PastMatch
-
-TEAMS = ((0, 2), (1, 3))
 
 
 def family_name(language: str, family: str) -> str:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.render.common import seat_name
 from bot.render.i18n import isolate, joined, number, t, variant_name
-from bot.render.model import Button, Screen, Style, TableInfo
+from bot.render.model import Button, Screen, SeatInfo, Style, TableInfo
 
 
 def options_text(info: TableInfo) -> str:
@@ -16,6 +18,23 @@ def options_text(info: TableInfo) -> str:
     parts.append(t(language, "opt_turn", value=number(language, config.turn_seconds)))
     parts.append(t(language, f"opt_difficulty_{config.difficulty}"))
     return t(language, "lobby_options", options=" · ".join(parts))
+
+
+def seat_lines(info: TableInfo, mark: Callable[[SeatInfo | None], str]) -> list[str]:
+    """The seats by team (partners sit opposite, T41.1), each after its ``mark``."""
+    language = info.language
+    teams = info.config.variant != "tarneeb_solo"
+    groups = [("team_a", (0, 2)), ("team_b", (1, 3))] if teams else [("", (0, 1, 2, 3))]
+    lines = []
+    for key, seats in groups:
+        if key:
+            lines.append(t(language, key))
+        for seat in seats:
+            occupant = info.seats[seat]
+            name = seat_name(info, seat) if occupant else t(language, "seat_empty")
+            line = t(language, "seat_line", seat=number(language, seat + 1), name=name)
+            lines.append(f"  {mark(occupant)}{line}")
+    return lines
 
 
 def lobby_screen(info: TableInfo) -> Screen:
@@ -32,17 +51,7 @@ def lobby_screen(info: TableInfo) -> Screen:
         options_text(info),
         "",
     ]
-    teams = info.config.variant != "tarneeb_solo"
-    groups = [("team_a", (0, 2)), ("team_b", (1, 3))] if teams else [("", (0, 1, 2, 3))]
-    for key, seats in groups:
-        if key:
-            lines.append(t(language, key))
-        for seat in seats:
-            occupant = info.seats[seat]
-            name = seat_name(info, seat) if occupant else t(language, "seat_empty")
-            lines.append(
-                "  " + t(language, "seat_line", seat=number(language, seat + 1), name=name)
-            )
+    lines += seat_lines(info, lambda seat: "")
     pending = [isolate(s.name) for s in info.seats if s is not None and s.dm_pending]
     if pending:
         lines += ["", t(language, "dm_needed", names=joined(language, pending))]
@@ -82,24 +91,17 @@ def rematch_screen(info: TableInfo) -> Screen:
         options_text(info),
         "",
     ]
+
+    def mark(seat: SeatInfo | None) -> str:
+        if seat is None:
+            return "· "
+        if seat.computer:
+            return "🤖 "
+        return "✅ " if seat.ready else "⏳ "
+
+    lines += seat_lines(info, mark)
+    waiting = sum(1 for s in info.seats if s is not None and not s.computer and not s.ready)
     teams = info.config.variant != "tarneeb_solo"
-    groups = [("team_a", (0, 2)), ("team_b", (1, 3))] if teams else [("", (0, 1, 2, 3))]
-    waiting = 0
-    for key, seats in groups:
-        if key:
-            lines.append(t(language, key))
-        for seat in seats:
-            occupant = info.seats[seat]
-            if occupant is None:
-                mark, name = "·", t(language, "seat_empty")
-            elif occupant.computer:
-                mark, name = "🤖", seat_name(info, seat)
-            else:
-                mark, name = ("✅" if occupant.ready else "⏳"), seat_name(info, seat)
-                waiting += not occupant.ready
-            lines.append(
-                f"  {mark} " + t(language, "seat_line", seat=number(language, seat + 1), name=name)
-            )
     lines += [
         "",
         t(

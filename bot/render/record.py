@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.league.replay import DealRecord, MatchRecord, TrickRecord, Turn
+from bot.render.fitting import split_lines, text_length
 from bot.render.i18n import card, isolate, joined, ltr, number, signed, suit, t, variant_name
 from engine.params import PARTNERSHIP_PARAMS, TRIX_COMPLEX
 
@@ -31,12 +32,6 @@ def record_pages(
     return _pages(blocks, limit)
 
 
-def text_length(text: str) -> int:
-    """The length Telegram measures (UTF-16 code units): an emoji outside the basic plane
-    counts two."""
-    return len(text.encode("utf-16-le")) // 2
-
-
 # ---------------------------------------------------------------- pages
 
 
@@ -53,38 +48,11 @@ def _pages(blocks: Sequence[str], limit: int) -> list[str]:
         if text_length(block) <= limit:
             current = block
             continue
-        *full, current = _split(block, limit)  # a deal too long for one page
+        *full, current = split_lines(block, limit)  # a deal too long for one page
         pages += full
     if current:
         pages.append(current)
     return pages
-
-
-def _split(block: str, limit: int) -> list[str]:
-    """Lines packed greedily into pieces of at most ``limit``."""
-    pieces: list[str] = []
-    current = ""
-    for line in block.split("\n"):
-        for part in _cut(line, limit):
-            candidate = f"{current}\n{part}" if current else part
-            if current and text_length(candidate) > limit:
-                pieces.append(current)
-                current = part
-            else:
-                current = candidate
-    return [*pieces, current]
-
-
-def _cut(line: str, limit: int) -> list[str]:
-    """A line in pieces of at most ``limit`` (almost always the line itself)."""
-    parts: list[str] = []
-    while text_length(line) > limit:
-        end = limit
-        while text_length(line[:end]) > limit:
-            end -= 1
-        parts.append(line[:end])
-        line = line[end:]
-    return [*parts, line]
 
 
 # ---------------------------------------------------------------- text
@@ -351,4 +319,4 @@ class _Writer:
         return " · ".join(parts)
 
 
-__all__ = ["record_pages", "text_length"]
+__all__ = ["record_pages", "text_length"]  # text_length: for the tests of the pages

@@ -12,10 +12,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import traceback
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot.logs import where
 from bot.tables import deadlines
 from bot.tables.commits import Committer
 from bot.tables.computers import Computers
@@ -32,15 +32,6 @@ COMPUTER_MOVES_PER_COMMIT = 4
 
 async def _nothing(table: LiveTable) -> None:
     return None
-
-
-def _where(error: BaseException) -> str:
-    """``module.py:line`` of the innermost frame that raised ``error``."""
-    frames = traceback.extract_tb(error.__traceback__)
-    if not frames:
-        return "?"
-    frame = frames[-1]
-    return f"{frame.filename.rsplit('/', 1)[-1]}:{frame.lineno}"
 
 
 class Scheduler:
@@ -141,7 +132,7 @@ class Scheduler:
                 what,
                 table.failures,
                 type(error).__name__,
-                _where(error),
+                where(error),
             )
             async with table.lock:
                 await self.committer.reload(table)

@@ -14,9 +14,10 @@ from telegram.ext import ContextTypes
 
 from bot.league.figures import family
 from bot.league.service import MIN_MATCHES
+from bot.render.fitting import fitted
 from bot.render.i18n import isolate
 from bot.render.league import history_text, leaderboard_text, stats_text
-from bot.render.record import record_pages, text_length
+from bot.render.record import record_pages
 from bot.tables import Refusal
 from bot.telegram.texts import text
 
@@ -42,19 +43,6 @@ FAMILY_WORDS = {
 }
 
 
-def fitted(answer: str, limit: int = PAGE) -> str:
-    """At most ``limit`` characters as Telegram counts them, cut at a line: a history
-    names four players a match, and a Telegram name may be 64 characters long."""
-    if text_length(answer) <= limit:
-        return answer
-    lines: list[str] = []
-    for line in answer.splitlines():
-        if text_length("\n".join([*lines, line, "…"])) > limit:
-            break
-        lines.append(line)
-    return "\n".join([*lines, "…"])
-
-
 class LeagueCommands:
     """The frontend's league part: it answers through the frontend's helpers."""
 
@@ -75,7 +63,9 @@ class LeagueCommands:
         board = await self.frontend.manager.league.top(
             PLATFORM, self.frontend._place(update).chat, game
         )
-        self.frontend._reply(update, fitted(leaderboard_text(language, game, board, MIN_MATCHES)))
+        self.frontend._reply(
+            update, fitted(leaderboard_text(language, game, board, MIN_MATCHES), PAGE)
+        )
 
     async def cmd_stats(self, update: Update, context: Context) -> None:
         """Your figures: this group's matches in a group, all of them in private."""
@@ -101,7 +91,7 @@ class LeagueCommands:
         matches = await self.frontend.manager.league.history(
             PLATFORM, self.frontend._place(update).chat
         )
-        self.frontend._reply(update, fitted(history_text(language, matches, "/record")))
+        self.frontend._reply(update, fitted(history_text(language, matches, "/record"), PAGE))
 
     async def cmd_record(self, update: Update, context: Context) -> None:
         """``/record N``: match N's whole record, privately, for one of its players."""

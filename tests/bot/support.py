@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.delivery import Outbox
-from bot.render.i18n import card_label, t
+from bot.render.i18n import CATALOG, card_label, t
 from bot.render.model import Screen
 from bot.tables import LiveTable, PlayerRef, Press, TableManager
 from engine.players import HeuristicPlayer
@@ -195,3 +195,16 @@ def dealt_hands(record: str) -> list[list[set[str]]]:
         [shown_hand(line) for line in block.splitlines()[1:5]]
         for block in record.split(t("en", "record_hands"))[1:]
     ]
+
+
+def fields(key: str, text: str) -> dict[str, str]:
+    """The values of the first line of ``text`` that reads as the English catalog's
+    ``key`` line (the wording may change; its placeholders are what is checked)."""
+    pattern = re.sub(
+        r"\\\{(\w+)\\\}", lambda m: f"(?P<{m.group(1)}>.+?)", re.escape(CATALOG["en"][key])
+    )
+    for line in text.splitlines():
+        found = re.fullmatch(pattern, line)
+        if found:
+            return found.groupdict()
+    raise AssertionError(f"no {key} line in {text!r}")

@@ -101,10 +101,9 @@ def playable(message: Message) -> list[tuple[str, dict[str, Any]]]:
     return [(c, a) for c, a in buttons(message) if a["type"] not in ("noop", DOUBLE_PICK)]
 
 
-@pytest.fixture
-async def guild(backend: BackendFactory) -> AsyncIterator[Guild]:
-    """The real bot on each backend (the SQLite file, a PostgreSQL database)."""
-    fake = FakeDiscord()
+async def booted(backend: BackendFactory, **fake_options: Any) -> AsyncIterator[Guild]:
+    """The real bot against a fake Discord (``fake_options``: its sharding, say)."""
+    fake = FakeDiscord(**fake_options)
     await fake.start()
     world = Guild(backend.path, str(CHANNEL), fake=fake, backend=backend)
     await world.boot()
@@ -113,3 +112,10 @@ async def guild(backend: BackendFactory) -> AsyncIterator[Guild]:
     finally:
         await world.shutdown()
         await fake.close()
+
+
+@pytest.fixture
+async def guild(backend: BackendFactory) -> AsyncIterator[Guild]:
+    """The real bot on each backend (the SQLite file, a PostgreSQL database)."""
+    async for world in booted(backend):
+        yield world

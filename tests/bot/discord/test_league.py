@@ -9,14 +9,12 @@ suite quick — whole matches by clicking are played in ``test_e2e.py``."""
 
 from __future__ import annotations
 
-import re
-
-from bot.render.i18n import CATALOG, card_label, computer_name, isolate, t, variant_name
+from bot.render.i18n import card_label, computer_name, isolate, t, variant_name
 from bot.tables import LiveTable
 from tests.bot.discord.conftest import Guild, buttons
 from tests.bot.discord.fake_discord import Message
 from tests.bot.discord.test_e2e import notice
-from tests.bot.support import dealt_hands, eventually
+from tests.bot.support import dealt_hands, eventually, fields
 
 ALI, BADR, CARLA, DANA = 501, 502, 503, 504
 # Tarneeb 41 doubled dealt from this seed, every seat playing as the heuristic player
@@ -35,19 +33,6 @@ def en(key: str, **values: object) -> str:
 
 def name(user: int, guild: Guild) -> str:
     return isolate(guild.fake.names.get(user, f"Player {user}"))
-
-
-def fields(key: str, text: str) -> dict[str, str]:
-    """The values of the first line of ``text`` that reads as the English catalog's
-    ``key`` line."""
-    pattern = re.sub(
-        r"\\\{(\w+)\\\}", lambda m: f"(?P<{m.group(1)}>.+?)", re.escape(CATALOG["en"][key])
-    )
-    for line in text.splitlines():
-        found = re.fullmatch(pattern, line)
-        if found:
-            return found.groupdict()
-    raise AssertionError(f"no {key} line in {text!r}")
 
 
 def newest_public(guild: Guild) -> Message:

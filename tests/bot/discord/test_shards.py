@@ -12,28 +12,16 @@ from pathlib import Path
 import pytest
 
 from tests.backends import BackendFactory
-from tests.bot.discord.conftest import CHANNEL, Guild
-from tests.bot.discord.fake_discord import FakeDiscord, guild_shard
+from tests.bot.discord.conftest import Guild, booted
+from tests.bot.discord.fake_discord import guild_shard
 from tests.bot.discord.test_e2e import ALI, BADR, open_table, play
 
 SHARDS = 2
 
 
-async def booted(backend: BackendFactory, max_concurrency: int) -> AsyncIterator[Guild]:
-    fake = FakeDiscord(shard_count=SHARDS, max_concurrency=max_concurrency)
-    await fake.start()
-    world = Guild(backend.path, str(CHANNEL), fake=fake, backend=backend)
-    await world.boot()
-    try:
-        yield world
-    finally:
-        await world.shutdown()
-        await fake.close()
-
-
 @pytest.fixture
 async def sharded(backend: BackendFactory) -> AsyncIterator[Guild]:
-    async for world in booted(backend, max_concurrency=SHARDS):
+    async for world in booted(backend, shard_count=SHARDS, max_concurrency=SHARDS):
         yield world
 
 
@@ -53,6 +41,8 @@ async def test_every_shard_is_identified_at_once_and_the_match_plays(sharded: Gu
 
 async def test_one_identify_bucket_waits_five_seconds_between_shards(tmp_path: Path) -> None:
     """With ``max_concurrency`` 1, Discord allows one IDENTIFY every 5 s."""
-    async for world in booted(BackendFactory("sqlite", tmp_path / "s.sqlite"), 1):
+    async for world in booted(
+        BackendFactory("sqlite", tmp_path / "s.sqlite"), shard_count=SHARDS, max_concurrency=1
+    ):
         started = sorted(at for at, _, _ in world.fake.identifies)
         assert len(started) == SHARDS and started[1] - started[0] >= 5.0

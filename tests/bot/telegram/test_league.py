@@ -10,14 +10,13 @@ manager (what a press does once Telegram delivered it) to keep the suite quick."
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
-from bot.render.i18n import CATALOG, card_label, computer_name, isolate, joined, t, variant_name
+from bot.render.i18n import card_label, computer_name, isolate, joined, t, variant_name
 from bot.tables import LiveTable
 from bot.telegram import league as telegram_league
-from tests.bot.support import dealt_hands
+from tests.bot.support import dealt_hands, fields
 from tests.bot.telegram.fake_api import Message
 from tests.bot.telegram.harness import GROUP, World, play_out
 from tests.bot.telegram.test_commands import button
@@ -38,19 +37,6 @@ def en(key: str, **values: object) -> str:
 def name(user: int) -> str:
     """A player's name as the screens show it (the fake's first name, isolated)."""
     return isolate(f"Player{user}")
-
-
-def fields(key: str, text: str) -> dict[str, str]:
-    """The values of the first line of ``text`` that reads as the English catalog's
-    ``key`` line (the wording may change; its placeholders are what is checked)."""
-    pattern = re.sub(
-        r"\\\{(\w+)\\\}", lambda m: f"(?P<{m.group(1)}>.+?)", re.escape(CATALOG["en"][key])
-    )
-    for line in text.splitlines():
-        found = re.fullmatch(pattern, line)
-        if found:
-            return found.groupdict()
-    raise AssertionError(f"no {key} line in {text!r}")
 
 
 def control(world: World, kind: str) -> tuple[Message, str]:
