@@ -1,5 +1,15 @@
-"""Running the bots: every platform with a token, in one process, over one table manager
-and one SQLite database (a table lives on one platform; the router sends its events there)."""
+"""Running the bots: every platform with a token, over one table manager and one database
+(a table lives on one platform; the router sends its events there).
+
+Each platform is a role this process takes under a lease (``storage/lease.py``): the
+``telegram`` lease, and one lease per Discord shard this process is told to run. Taking a
+role loads that role's live tables from the log, re-arms their timers, starts the
+platform and redraws the tables' screens. With SQLite the file's one lease covers every
+role: one process runs everything and another stands by. With PostgreSQL the roles are
+taken one by one, so processes can split Discord's shards and stand by for each other;
+an update that reaches a process which does not own its table is forwarded through the
+database to the one that does (``bot/cluster/``).
+"""
 
 from __future__ import annotations
 
@@ -8,22 +18,37 @@ import contextlib
 import logging
 import signal
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
+from bot.cluster.inbox import Inbox
+from bot.cluster.partitions import Ownership, discord_partitions
 from bot.delivery.router import PlatformRouter
 from bot.settings import Settings
 from bot.tables import TableManager
 from storage.backend import Backend
 from storage.lease import Lease, lease_for
 from storage.opening import open_backend
+from storage.records import TableRecord
 
 log = logging.getLogger("sahra")
 LEASE_CHECK_SECONDS = 1.0
 
 
 class LeaseLost(RuntimeError):
-    """The leader lease was lost (the database stopped answering this process): it
-    stopped so that a standby can take over; a supervisor restarts it as a standby."""
+    """A lease was lost (the database stopped answering this process): it stopped so
+    that a standby can take over; a supervisor restarts it as a standby."""
+
+
+@dataclass
+class Role:
+    """One part of the bot a process runs when it holds ``leases``."""
+
+    name: str
+    leases: list[str]
+    partitions: set[str]
+    own: Callable[[], Awaitable[None]]  # start serving (the tables are loaded first)
+    stop: Callable[[], Awaitable[None]]
 
 
 async def run_bots(
@@ -31,45 +56,38 @@ async def run_bots(
 ) -> None:
     """Start every configured platform; run until ``done`` is set, or SIGTERM / SIGINT.
 
-    Only the holder of the leader lease (``storage/lease.py``) runs: another process on
-    the same database stands by, makes no platform call, and takes over within seconds
-    when the holder dies. Shutdown is graceful and bounded: updates stop coming, in-flight
+    A process that cannot take a role's lease stands by for it, makes no platform call
+    for it, and takes over within seconds when the holder dies. ``ready`` is set once
+    every role runs here. Shutdown is graceful and bounded: updates stop coming, in-flight
     moves finish their commit, the outboxes get a moment to flush, the database closes;
     turn timers are stored, so the next start re-arms them. A signal during start-up (a
-    login that hangs, a gateway that is down) is obeyed at once, not after the platform
-    answers."""
+    login that hangs, a gateway that is down) is obeyed at once."""
     stopping = done or asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signum, stopping.set)
-    lease = lease_for(settings.database, settings.database_address())
+    url = settings.database_address()
+    lease = lease_for(settings.database, url)
     lost = asyncio.Event()
-    watchdog: asyncio.Task[None] | None = None
     try:
-        if not await lease.acquire(stopping):
+        # SQLite: one process per file, so the file's lease comes before opening it.
+        if url is None and not await lease.acquire(stopping):
             return  # asked to stop while standing by
-        watchdog = asyncio.create_task(_watch(lease, stopping, lost), name="sahra-lease")
-        async with open_backend(
-            settings.database, settings.database_address(), settings.sqlite_synchronous
-        ) as db:
-            await _run(settings, db, stopping, ready)
+        async with open_backend(settings.database, url, settings.sqlite_synchronous) as db:
+            await _run(settings, db, lease, stopping, ready, lost)
     finally:
-        if watchdog is not None:
-            watchdog.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await watchdog
         await lease.release()
         for signum in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.remove_signal_handler(signum)
     if lost.is_set():
-        raise LeaseLost("the leader lease was lost")
+        raise LeaseLost("a lease was lost")
 
 
 async def _watch(lease: Lease, stopping: asyncio.Event, lost: asyncio.Event) -> None:
-    """Stop at once when the lease is no longer certain: another process may hold it soon
-    (the server ends a dead session within seconds), and two leaders must never poll."""
+    """Stop at once when the leases are no longer certain: another process may hold them
+    soon (the server ends a dead session within seconds), and two owners must never run."""
     while not stopping.is_set():
         if not await lease.held():
             log.error("event=lease_lost")
@@ -80,13 +98,70 @@ async def _watch(lease: Lease, stopping: asyncio.Event, lost: asyncio.Event) -> 
             await asyncio.wait_for(stopping.wait(), LEASE_CHECK_SECONDS)
 
 
+class _Roles:
+    """Takes each role as its lease comes, loading its tables and starting its platform."""
+
+    def __init__(
+        self,
+        manager: TableManager,
+        ownership: Ownership,
+        inbox: Inbox | None,
+        lease: Lease,
+        stopping: asyncio.Event,
+        lost: asyncio.Event,
+    ) -> None:
+        self.manager = manager
+        self.ownership = ownership
+        self.inbox = inbox
+        self.lease = lease
+        self.stopping = stopping
+        self.lost = lost
+        self.started: list[Role] = []
+        self.watchdog: asyncio.Task[None] | None = None
+
+    async def take(self, role: Role) -> None:
+        if not await self.lease.acquire(self.stopping, role.leases):
+            return
+        if self.watchdog is None:
+            self.watchdog = asyncio.create_task(
+                _watch(self.lease, self.stopping, self.lost), name="sahra-lease"
+            )
+        mine = Ownership(self.ownership.shard_count, set(role.partitions))
+
+        def keep(record: TableRecord) -> bool:
+            return mine.owns(record.platform, record.guild)
+
+        tables = await self.manager.start(keep)
+        self.started.append(role)
+        await role.own()
+        self.ownership.add(role.partitions)
+        if self.inbox is not None:
+            self.inbox.wake()  # updates forwarded while nobody owned these may be waiting
+        log.info("event=role_taken role=%s tables=%d", role.name, len(tables))
+        await self.manager.resume(tables)  # their screens, redrawn where they were
+
+    async def close(self) -> None:
+        if self.watchdog is not None:
+            self.watchdog.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.watchdog
+
+
 async def _run(
-    settings: Settings, db: Backend, stopping: asyncio.Event, ready: asyncio.Event | None
+    settings: Settings,
+    db: Backend,
+    lease: Lease,
+    stopping: asyncio.Event,
+    ready: asyncio.Event | None,
+    lost: asyncio.Event,
 ) -> None:
     router = PlatformRouter()
     manager = TableManager(db, router)
-    starts: list[Callable[[], Awaitable[None]]] = []
-    stops: list[Callable[[], Awaitable[None]]] = []
+    ownership = Ownership()
+    # Forwarding needs a database other processes share: PostgreSQL.
+    inbox = Inbox(manager.store, ownership) if db.dialect == "postgresql" else None
+    roles: list[Role] = []
+    listens: list[Callable[[], Awaitable[None]]] = []
     bots: list[Any] = []
     if settings.telegram_token is not None:
         from bot.telegram import app as telegram
@@ -99,13 +174,27 @@ async def _run(
             router=router,
         )
         webhook = settings.telegram_webhook()
-        starts.append(lambda: telegram.start(tg, webhook=webhook, start_manager=False))
-        stops.append(lambda: telegram.stop(tg, stop_manager=False))
+        if inbox is not None:
+            tg.forward = lambda payload: _forward(inbox, "telegram", payload)
+            inbox.handlers["telegram"] = tg.receive
+            if webhook:  # behind a load balancer: receive (and forward) before owning
+                listens.append(lambda: telegram.listen(tg, webhook))
+        roles.append(
+            Role(
+                "telegram",
+                ["telegram"],
+                {"telegram"},
+                lambda: telegram.own(tg, webhook=webhook),
+                lambda: telegram.stop(tg, stop_manager=False),
+            )
+        )
         bots.append(tg)
     if settings.discord_token is not None:
         from bot.discord import app as discord_app
+        from bot.discord.forwarding import DmForwarding
 
         shard_ids, shard_count = settings.discord_shard_plan()
+        partitions = discord_partitions(shard_ids, shard_count)
         dc = discord_app.build(
             db,
             api_url=settings.discord_api_url,
@@ -115,15 +204,30 @@ async def _run(
             manager=manager,
             router=router,
         )
+        leases = ["discord"]
+        if shard_ids is not None and shard_count is not None and "discord:*" not in partitions:
+            ownership.shard_count = shard_count
+            leases = [f"discord:{shard}/{shard_count}" for shard in shard_ids]
+            if inbox is not None:
+                forwarding = DmForwarding(dc.client, manager.store, ownership, inbox)
+                forwarding.install()
+                inbox.handlers["discord"] = forwarding.receive
         token = settings.discord_token.get_secret_value()
-        starts.append(lambda: discord_app.start(dc, token, start_manager=False))
-        stops.append(lambda: discord_app.stop(dc, stop_manager=False))
+        roles.append(
+            Role(
+                "discord",
+                leases,
+                partitions,
+                lambda: discord_app.start(dc, token, start_manager=False),
+                lambda: discord_app.stop(dc, stop_manager=False),
+            )
+        )
         bots.append(dc)
     for bot in bots:  # the operator's defaults for new tables and chats
         bot.frontend.table_defaults = settings.table_defaults()
         bot.contacts.default_language = settings.default_language
-    await manager.start()
-    startup = asyncio.create_task(_start_all(starts))
+    taker = _Roles(manager, ownership, inbox, lease, stopping, lost)
+    startup = asyncio.create_task(_start(taker, roles, listens, inbox))
     signalled = asyncio.create_task(stopping.wait())
     try:
         await asyncio.wait({startup, signalled}, return_when=asyncio.FIRST_COMPLETED)
@@ -132,7 +236,6 @@ async def _run(
         if startup.done() and not stopping.is_set():
             startup.result()  # a platform that could not start stops Sahra with its error
             log.info("event=bots_started platforms=%s", ",".join(router.notifiers))
-            await manager.resume()  # every table's screens, redrawn where they were
             if ready is not None:
                 ready.set()
             await signalled
@@ -145,15 +248,33 @@ async def _run(
         await asyncio.wait({startup, signalled}, timeout=1.0)
         if startup.done() and not startup.cancelled():
             startup.exception()  # retrieved (raised above, or lost to the shutdown)
-        # Each platform bounds its own shutdown; together they take the longest one's time.
-        results = await asyncio.gather(*(stop() for stop in stops), return_exceptions=True)
+        # Each platform bounds its own shutdown; together they take the longest one's
+        # time. A role never taken may still have a webhook receiver to stop.
+        results = await asyncio.gather(*(role.stop() for role in roles), return_exceptions=True)
         for result in results:
             if isinstance(result, Exception):
-                log.error("event=bot_stop_failed error=%s", type(result).__name__, exc_info=result)
+                log.error("event=bot_stop_failed error=%s", type(result).__name__)
         await manager.close()
+        if inbox is not None:
+            await inbox.close()
+        await taker.close()
         log.info("event=bots_stopped")
 
 
-async def _start_all(starts: list[Callable[[], Awaitable[None]]]) -> None:
-    for begin in starts:
-        await begin()
+async def _forward(inbox: Inbox, target: str, payload: str) -> None:
+    await inbox.forward(target, payload)
+
+
+async def _start(
+    taker: _Roles,
+    roles: list[Role],
+    listens: list[Callable[[], Awaitable[None]]],
+    inbox: Inbox | None,
+) -> None:
+    """Receive what may be received before owning, then take every role (each waits for
+    its own lease; a role that cannot start ends the start-up with its error)."""
+    if inbox is not None:
+        await inbox.start()
+    for listen in listens:
+        await listen()
+    await asyncio.gather(*(taker.take(role) for role in roles))

@@ -8,14 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
 def shard_spec(text: str) -> tuple[list[int], int]:
-    """``0-7/8``, ``0,1,2,3/4`` or ``8`` → (shard ids, shard count). Every shard must run in
-    this process: tables are not yet partitioned among processes by shard (a process that
-    leads runs every table, docs/scaling.md), so a subset would leave guilds unserved."""
+    """``0-7/8``, ``0,1,2,3/4`` or ``8`` → (shard ids, shard count). A subset runs those
+    shards here and owns their servers' tables; the other shards must run in other
+    processes on the same PostgreSQL database (docs/scaling.md)."""
     ids_text, _, count_text = text.strip().partition("/")
     try:
         count = int(count_text or ids_text)
@@ -30,11 +30,8 @@ def shard_spec(text: str) -> tuple[list[int], int]:
         raise ValueError("write the shards as 0-7/8, 0,1,2,3/4 or 8") from None
     if count < 1 or any(not 0 <= shard < count for shard in ids):
         raise ValueError(f"shard ids run from 0 to {max(count - 1, 0)}")
-    if sorted(set(ids)) != list(range(count)):
-        raise ValueError(
-            "name every shard (e.g. 0-7/8): shards spread over several processes are not"
-            " supported yet"
-        )
+    if not ids:
+        raise ValueError("name at least one shard")
     return sorted(set(ids)), count
 
 
@@ -75,8 +72,8 @@ class Settings(BaseSettings):
     )
     discord_shards: str | None = Field(
         default=None,
-        description="the gateway shards this process runs: 0-7/8 (or 8); unset: Discord's"
-        " recommended count, all in this process",
+        description="the gateway shards this process runs: 0-7/8 (or 8); a subset such as"
+        " 0-3/8 needs PostgreSQL; unset: Discord's recommended count, all in this process",
     )
 
     @field_validator("database_url")
@@ -94,6 +91,17 @@ class Settings(BaseSettings):
         if value is not None:
             shard_spec(value)  # raises ValueError with the reason
         return value
+
+    @model_validator(mode="after")
+    def _subset_needs_postgres(self) -> Settings:
+        if self.discord_shards and self.database_url is None:
+            ids, count = shard_spec(self.discord_shards)
+            if len(ids) < count:
+                raise ValueError(
+                    "discord_shards: running some of the shards here needs the other"
+                    " processes on the same database: set SAHRA_DATABASE_URL (PostgreSQL)"
+                )
+        return self
 
     def discord_shard_plan(self) -> tuple[list[int] | None, int | None]:
         """(shard ids, shard count) for the Discord client; (None, None): Discord's

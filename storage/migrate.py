@@ -188,6 +188,11 @@ async def copy_database(
                         async for rows in batches:
                             await conn.copy_records_to_table(table, records=rows, columns=names)
                             counts[table] += len(rows)
+                # New tables made by any process take ids after the copied ones.
+                await conn.execute(
+                    "SELECT setval('table_ids', coalesce((SELECT max(id) FROM tables), 0) + 1,"
+                    " false)"
+                )
             finally:
                 await reader.rollback()
     except (OSError, sqlite3.Error, asyncpg.PostgresError, asyncpg.InterfaceError) as error:

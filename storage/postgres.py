@@ -14,7 +14,7 @@ import contextlib
 import functools
 import logging
 import re
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -160,6 +160,31 @@ class PostgresDatabase:
             raise Conflict(str(error)) from error
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StorageError(f"{type(error).__name__}: {error}") from error
+
+    async def listen(
+        self, channel: str, woken: Callable[[str], None]
+    ) -> Callable[[], Awaitable[None]]:
+        """Call ``woken(payload)`` for every NOTIFY on ``channel``, on a connection of its
+        own (LISTEN is session state: it must not go back to the pool); returns the
+        coroutine function that stops listening. A lost connection only delays: the
+        caller polls as well."""
+        try:
+            conn = await asyncpg.connect(self.url, server_settings={"application_name": "sahra"})
+        except (OSError, asyncpg.PostgresError) as error:
+            raise StorageError(f"cannot listen on {redacted(self.url)}: {error}") from error
+
+        def deliver(_conn: object, _pid: int, _channel: str, payload: str) -> None:
+            woken(payload)
+
+        await conn.add_listener(channel, deliver)
+
+        async def stop() -> None:
+            with contextlib.suppress(OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                await conn.close(timeout=2)
+            if not conn.is_closed():
+                conn.terminate()
+
+        return stop
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         try:

@@ -36,6 +36,7 @@ class TableRecord:
     deadline: float | None
     deadline_kind: str | None
     seq: int = 0
+    guild: str = ""  # Discord: the server of the table's channel (its shard owns it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,3 +228,13 @@ Change = (
     | MessageSaved
     | MessageDropped
 )
+
+
+@dataclass(frozen=True, slots=True)
+class InboxRow:
+    """An update one process received for a table another process owns."""
+
+    id: int
+    target: str  # the partition that owns it ("telegram", "discord:3")
+    payload: str  # the platform's update as JSON
+    at: float

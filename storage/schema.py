@@ -152,6 +152,11 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (platform, family, user_id)
     );
     """,
+    # 6: the Discord server a table's channel belongs to: it decides the shard, and so the
+    # process, that owns the table when shards are spread over processes.
+    """
+    ALTER TABLE tables ADD COLUMN guild TEXT NOT NULL DEFAULT '';
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -134,6 +134,22 @@ PG_MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (platform, family, user_id)
     );
     """,
+    # 2: several processes on one database. ``guild`` places a Discord table on its
+    # server's shard; ``table_ids`` hands out table ids no two processes share; ``inbox``
+    # carries an update that reached a process to the process that owns its table.
+    """
+    ALTER TABLE tables ADD COLUMN guild TEXT NOT NULL DEFAULT '';
+    CREATE SEQUENCE table_ids;
+    SELECT setval('table_ids', coalesce((SELECT max(id) FROM tables), 0) + 1, false);
+
+    CREATE TABLE inbox (
+        id      BIGSERIAL PRIMARY KEY,
+        target  TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        at      DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX inbox_by_target ON inbox (target, id);
+    """,
 )
 
 PG_SCHEMA_VERSION = len(PG_MIGRATIONS)

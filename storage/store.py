@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from storage.backend import Backend, Statement
@@ -22,6 +22,7 @@ from storage.records import (
     ChatLanguageSet,
     Contact,
     DmReachability,
+    InboxRow,
     MessageDropped,
     MessageRow,
     MessageSaved,
@@ -38,12 +39,13 @@ from storage.records import (
 )
 
 LIVE_STATUSES = ("lobby", "running")
+INBOX_CHANNEL = "sahra_inbox"  # the NOTIFY channel an owner listens on
 Row = Any  # a backend's row: by column name and by position
 
 INSERT_TABLE = (
     "INSERT INTO tables (id, platform, chat, thread, variant, config, seed, decks, status,"
-    " creator, created_at, updated_at, last_human_at, deadline, deadline_kind, seq)"
-    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    " creator, created_at, updated_at, last_human_at, deadline, deadline_kind, seq, guild)"
+    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
 UPDATE_TABLE = (
     "UPDATE tables SET status = ?, seq = ?, updated_at = ?, last_human_at = ?, deadline = ?,"
@@ -173,6 +175,7 @@ def _statement(change: Change) -> Statement:
                 t.deadline,
                 t.deadline_kind,
                 t.seq,
+                t.guild,
             ),
         )
     if isinstance(change, PlayerSeen):
@@ -245,6 +248,7 @@ def _table(row: Row) -> TableRecord:
         deadline=row["deadline"],
         deadline_kind=row["deadline_kind"],
         seq=row["seq"],
+        guild=row["guild"],
     )
 
 
@@ -323,13 +327,29 @@ class Store:
 
     # ---------------------------------------------------------------- tables
 
+    async def new_table_id(self) -> int | None:
+        """A table id no other process will hand out (PostgreSQL's ``table_ids``); None on
+        SQLite, where one process runs the tables and counts on from ``max_table_id``."""
+        if self.db.dialect != "postgresql":
+            return None
+        rows = await self.db.fetchall("SELECT nextval('table_ids')")
+        return int(rows[0][0])
+
+    async def table_home(self, table_id: int) -> TableRecord | None:
+        """A table's row without its seats or log: where it lives (forwarding asks)."""
+        rows = await self.db.fetchall("SELECT * FROM tables WHERE id = ?", (table_id,))
+        return _table(rows[0]) if rows else None
+
     async def max_table_id(self) -> int:
         rows = await self.db.fetchall("SELECT max(id) FROM tables")
         return int(rows[0][0] or 0)
 
-    async def live_tables(self) -> list[StoredTable]:
+    async def live_tables(
+        self, keep: Callable[[TableRecord], bool] | None = None
+    ) -> list[StoredTable]:
         """Every lobby and running table with its seats and (running) its whole log: three
-        reads in all, however many tables there are (this is the start-up's load)."""
+        reads in all, however many tables there are (this is the start-up's load).
+        ``keep``: only the tables it accepts (those this process owns)."""
         live = "SELECT id FROM tables WHERE status IN (?, ?)"
         rows = await self.db.fetchall(
             "SELECT * FROM tables WHERE status IN (?, ?) ORDER BY id", LIVE_STATUSES
@@ -342,7 +362,8 @@ class Store:
             f"{ACTION_COLUMNS} WHERE table_id IN ({live}) ORDER BY table_id, seq",
             LIVE_STATUSES,
         )
-        return _assembled(rows, seats, actions)
+        tables = _assembled(rows, seats, actions)
+        return tables if keep is None else [t for t in tables if keep(t.table)]
 
     async def load_table(self, table_id: int) -> StoredTable | None:
         rows = await self.db.fetchall("SELECT * FROM tables WHERE id = ?", (table_id,))
@@ -381,6 +402,50 @@ class Store:
             players=json.loads(row["players"]),
             away=json.loads(row["away"]),
         )
+
+    # ---------------------------------------------------------------- the inbox (PostgreSQL)
+
+    async def forward(self, target: str, payload: str, at: float) -> int:
+        """Leave an update for the process that owns ``target`` and wake it (NOTIFY goes
+        out when the insert commits); the row's id."""
+        rows = await self._read_write(
+            "WITH row AS (INSERT INTO inbox (target, payload, at) VALUES (?,?,?) RETURNING id)"
+            f" SELECT id, pg_notify('{INBOX_CHANNEL}', ?) FROM row",
+            (target, payload, at, target),
+        )
+        return int(rows[0][0])
+
+    async def claim(self, targets: Sequence[str], limit: int = 100) -> list[InboxRow]:
+        """Take the oldest updates left for ``targets``, each exactly once however many
+        processes claim at the same time (a row another claim has locked is skipped)."""
+        if not targets:
+            return []
+        marks = ",".join("?" * len(targets))
+        rows = await self._read_write(
+            "DELETE FROM inbox WHERE id IN (SELECT id FROM inbox"
+            f" WHERE target IN ({marks}) ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)"
+            " RETURNING id, target, payload, at",
+            (*targets, limit),
+        )
+        found = [InboxRow(r["id"], r["target"], r["payload"], r["at"]) for r in rows]
+        return sorted(found, key=lambda row: row.id)
+
+    async def withdraw(self, row_id: int) -> bool:
+        """Take back an update nobody claimed (its owner is down): True if it was still
+        there, so it will never be applied."""
+        rows = await self._read_write(
+            "DELETE FROM inbox WHERE id IN (SELECT id FROM inbox WHERE id = ?"
+            " FOR UPDATE SKIP LOCKED) RETURNING id",
+            (row_id,),
+        )
+        return bool(rows)
+
+    async def _read_write(self, sql: str, params: Sequence[Any]) -> list[Row]:
+        """One statement that writes and returns rows, committed on its own (PostgreSQL
+        runs a lone statement as its own transaction)."""
+        if self.db.dialect != "postgresql":
+            raise StorageError("forwarding between processes needs PostgreSQL")
+        return await self.db.fetchall(sql, params)
 
     # ---------------------------------------------------------------- chats and contacts
 

@@ -117,7 +117,8 @@ class DiscordFrontend:
     @staticmethod
     def _place(interaction: Interaction) -> Place:
         # A thread is a channel of its own on Discord: one table per channel or thread.
-        return Place(PLATFORM, str(interaction.channel_id), "")
+        guild = "" if interaction.guild_id is None else str(interaction.guild_id)
+        return Place(PLATFORM, str(interaction.channel_id), "", guild)
 
     async def _say(self, interaction: Interaction, message: str) -> None:
         """An ephemeral answer, whether or not the interaction was deferred."""

@@ -20,7 +20,7 @@ from bot.tables.live import LiveTable, Status
 from bot.tables.notifier import Event, Notifier
 from bot.tables.recovery import refresh
 from bot.tables.registry import Registry
-from storage.errors import StorageError
+from storage.errors import Conflict, StorageError
 from storage.records import ActionAppended, ActionRecord, Change
 from storage.store import Store
 
@@ -146,23 +146,38 @@ class Committer:
             changes.append(rows.table_updated(table))
         try:
             await self.store.commit(changes)
-        except StorageError as error:
-            table.failures += 1
-            log.error(
-                "event=write_failed table=%d failures=%d error=%s",
-                table.id,
-                table.failures,
-                type(error.__cause__ or error).__name__,
-            )
+        except Conflict as error:
+            if not any(isinstance(change, ActionAppended) for change in changes):
+                raise await self._failed(table, error) from error
+            # The log already has this move number: another process applied a move to
+            # this table (it owned it a moment ago, or still thinks it does). The log is
+            # the truth; catch up with it and refuse this press as drawn on an old screen.
+            log.warning("event=move_fenced table=%d seq=%d", table.id, table.seq)
             await self.reload(table)
             self.arm(table)
-            raise Refusal("storage", detail=type(error).__name__) from error
+            raise Refusal("stale") from error
+        except StorageError as error:
+            raise await self._failed(table, error) from error
         table.failures = 0
         if not table.live:
             self.forget(table)
             self.ended(table)
         await self.publish(table, events)
         self.arm(table)
+
+    async def _failed(self, table: LiveTable, error: StorageError) -> Refusal:
+        """A write that did not happen: roll the table back to its log, re-arm it, and
+        the refusal for whoever asked."""
+        table.failures += 1
+        log.error(
+            "event=write_failed table=%d failures=%d error=%s",
+            table.id,
+            table.failures,
+            type(error.__cause__ or error).__name__,
+        )
+        await self.reload(table)
+        self.arm(table)
+        return Refusal("storage", detail=type(error).__name__)
 
     async def end(self, table: LiveTable, status: Status, events: list[Event]) -> None:
         table.status = status

@@ -24,6 +24,7 @@ REFUSAL_CODES = frozenset(
         "not_away",
         "bad_option",
         "storage",
+        "moving",
         # the league and the rematch
         "record_not_over",
         "record_not_player",

@@ -21,6 +21,9 @@ class Place:
     platform: str
     chat: str
     thread: str = ""
+    # Discord: the server of the chat. Not part of the place's identity (a chat has one
+    # server); it decides which process owns the table when shards are spread out.
+    guild: str = field(default="", compare=False)
 
 
 @dataclass

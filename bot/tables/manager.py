@@ -30,7 +30,7 @@ from bot.tables.registry import Registry
 from bot.tables.scheduler import Scheduler
 from storage.backend import Backend
 from storage.errors import Conflict
-from storage.records import Change, PlayerSeen
+from storage.records import Change, PlayerSeen, TableRecord
 from storage.store import Store
 
 log = logging.getLogger("sahra.tables")
@@ -108,8 +108,9 @@ class TableManager:
         self.registry.reserve(place)  # a second create here is refused from now on
         try:
             now = self.clock()
+            table_id = await self.store.new_table_id()  # shared by processes (PostgreSQL)
             table = LiveTable(
-                id=self.registry.new_id(),
+                id=self.registry.new_id() if table_id is None else table_id,
                 place=place,
                 config=config,
                 seed=self.seed_source() if seed is None else seed,
@@ -340,33 +341,41 @@ class TableManager:
 
     # ---------------------------------------------------------------- start-up and shutdown
 
-    async def start(self) -> None:
-        """Load every live table by replaying its log, and re-arm its timer (an expired
-        deadline fires at once)."""
-        self.registry.next_id = await self.store.max_table_id() + 1
-        for stored in await self.store.live_tables():
+    async def start(self, keep: Callable[[TableRecord], bool] | None = None) -> list[LiveTable]:
+        """Load every live table (or those ``keep`` accepts: the partitions this process
+        has just taken) by replaying its log, and re-arm its timer (an expired deadline
+        fires at once). Tables already held are left as they are."""
+        self.registry.next_id = max(self.registry.next_id, await self.store.max_table_id() + 1)
+        loaded: list[LiveTable] = []
+        for stored in await self.store.live_tables(keep):
+            if stored.table.id in self.registry:
+                continue
             try:
-                self.registry.add(live_table(stored))
+                table = live_table(stored)
             except Exception as error:  # one bad log must not keep every other table down
                 log.error(
                     "event=table_load_failed table=%d error=%s",
                     stored.table.id,
                     type(error).__name__,
                 )
-        for table in self.registry:
+                continue
+            self.registry.add(table)
+            loaded.append(table)
+        for table in loaded:
             self.scheduler.arm(table)
-        log.info("event=tables_loaded count=%d", len(self.registry))
+        log.info("event=tables_loaded count=%d held=%d", len(loaded), len(self.registry))
         self.league.finished()  # matches that finished before a crash are counted now
+        return loaded
 
     def _ended(self, table: LiveTable) -> None:
         if table.status == "finished":
             self.league.finished()
 
-    async def resume(self) -> None:
-        """After a restart, once the platforms are up: every live table's screens are
-        redrawn at once (the group and whoever is to act), in the messages they had, so
-        the player to act is told instead of waiting for a timer."""
-        for table in list(self.registry):
+    async def resume(self, tables: list[LiveTable] | None = None) -> None:
+        """After a restart, once the platforms are up: every live table's screens (or
+        those of ``tables``) are redrawn at once (the group and whoever is to act), in the
+        messages they had, so the player to act is told instead of waiting for a timer."""
+        for table in list(self.registry) if tables is None else tables:
             async with table.lock:
                 if table.live:
                     await self.committer.publish(table, [{"type": "resumed"}])

@@ -28,7 +28,7 @@ def live_table(stored: StoredTable) -> LiveTable:
     kind: DeadlineKind | None = row.deadline_kind  # type: ignore[assignment]
     table = LiveTable(
         id=row.id,
-        place=Place(row.platform, row.chat, row.thread),
+        place=Place(row.platform, row.chat, row.thread, row.guild),
         config=TableConfig.model_validate_json(row.config),
         seed=row.seed,
         creator=row.creator,

@@ -30,6 +30,9 @@ class Registry:
     def __iter__(self) -> Iterator[LiveTable]:
         return iter(list(self._tables.values()))
 
+    def __contains__(self, table_id: object) -> bool:
+        return table_id in self._tables
+
     def __len__(self) -> int:
         return len(self._tables)
 

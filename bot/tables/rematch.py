@@ -37,7 +37,7 @@ async def open_rematch(manager: TableManager, old_id: int, player: PlayerRef) ->
         raise Refusal("rematch_not_over")
     if player.user_id not in {seat.owner for seat in stored.seats if seat.kind == "human"}:
         raise Refusal("rematch_not_player")
-    place = Place(row.platform, row.chat, row.thread)
+    place = Place(row.platform, row.chat, row.thread, row.guild)
     here = manager.table_at(place)
     if here is not None:
         if here.config.rematch_of == old_id and here.status == "lobby":

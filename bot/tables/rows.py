@@ -57,6 +57,7 @@ def table_created(table: LiveTable) -> TableCreated:
             deadline=table.deadline,
             deadline_kind=table.deadline_kind,
             seq=table.seq,
+            guild=place.guild,
         )
     )
 

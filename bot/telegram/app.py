@@ -10,13 +10,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
-from telegram.ext import Application, ApplicationBuilder
+from telegram import (
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    Update,
+)
+from telegram.ext import Application, ApplicationBuilder, ApplicationHandlerStop, TypeHandler
 
 from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
@@ -35,6 +41,7 @@ from storage.store import Store
 log = logging.getLogger("sahra.telegram")
 
 DEFAULT_API_URL = "https://api.telegram.org/bot"
+GATE_GROUP = -2  # before the handlers' own group -1 (prefetch)
 
 
 @dataclass
@@ -48,6 +55,24 @@ class TelegramBot:
     contacts: Contacts
     frontend: TelegramFrontend
     memory: StoredMessages
+    # Whether this process owns the Telegram tables (holds the ``telegram`` lease). A
+    # process that does not hands every update it receives (webhook mode, behind a load
+    # balancer) to ``forward``: the owner applies it (``bot/cluster/inbox.py``).
+    owned: bool = True
+    forward: Callable[[str], Awaitable[None]] | None = None
+
+    async def gate(self, update: Update, context: object) -> None:
+        """Before any handler: an update this process may not handle goes to the owner
+        (as the JSON Telegram sent), and nothing here answers it."""
+        if self.owned or self.forward is None:
+            return
+        await self.forward(json.dumps(update.to_dict(), separators=(",", ":")))
+        raise ApplicationHandlerStop
+
+    async def receive(self, payload: str) -> None:
+        """An update another process received for us: handled as if it came here."""
+        update = Update.de_json(json.loads(payload), self.application.bot)
+        await self.application.update_queue.put(update)
 
 
 def build(
@@ -84,8 +109,10 @@ def build(
         manager = TableManager(db, router, computers=computers)
     router.add(PLATFORM, notifier)
     frontend = TelegramFrontend(manager, contacts, notifier, outbox)
+    bot = TelegramBot(application, manager, outbox, notifier, contacts, frontend, memory)
+    application.add_handler(TypeHandler(Update, bot.gate), group=GATE_GROUP)
     frontend.register(application)
-    return TelegramBot(application, manager, outbox, notifier, contacts, frontend, memory)
+    return bot
 
 
 async def register_commands(bot: TelegramBot) -> None:
@@ -97,6 +124,41 @@ async def register_commands(bot: TelegramBot) -> None:
             await api.set_my_commands(menu, scope=scope, language_code=code)
 
 
+async def listen(bot: TelegramBot, webhook: dict[str, Any]) -> None:
+    """Receive webhook updates without owning the tables: each one is forwarded to the
+    owner until this process takes the ``telegram`` lease (``own``)."""
+    bot.owned = False
+    application = bot.application
+    await application.initialize()
+    assert application.updater is not None
+    await application.updater.start_webhook(**webhook)
+    await application.start()
+    log.info("event=telegram_listening owner=no")
+
+
+async def own(
+    bot: TelegramBot, *, poll_timeout: float = 10.0, webhook: dict[str, Any] | None = None
+) -> None:
+    """Become the process that handles Telegram's updates (the tables are loaded by the
+    caller): start polling, or handle the webhook's updates here instead of forwarding."""
+    await bot.contacts.load()
+    bot.outbox.restore(await bot.memory.load())  # a restart edits the same messages
+    application = bot.application
+    if not application.running:
+        await application.initialize()
+    await register_commands(bot)
+    assert application.updater is not None
+    if not application.updater.running:
+        if webhook:
+            await application.updater.start_webhook(**webhook)
+        else:
+            await application.updater.start_polling(timeout=int(poll_timeout))
+    if not application.running:
+        await application.start()
+    bot.owned = True
+    log.info("event=telegram_started username=%s", application.bot.username)
+
+
 async def start(
     bot: TelegramBot,
     *,
@@ -106,20 +168,9 @@ async def start(
 ) -> None:
     """Load the tables (unless a shared manager was started already), then start receiving
     updates (polling, or a webhook)."""
-    await bot.contacts.load()
-    bot.outbox.restore(await bot.memory.load())  # a restart edits the same messages
     if start_manager:
         await bot.manager.start()
-    await bot.application.initialize()
-    await register_commands(bot)
-    if webhook:
-        assert bot.application.updater is not None
-        await bot.application.updater.start_webhook(**webhook)
-    else:
-        assert bot.application.updater is not None
-        await bot.application.updater.start_polling(timeout=int(poll_timeout))
-    await bot.application.start()
-    log.info("event=telegram_started username=%s", bot.application.bot.username)
+    await own(bot, poll_timeout=poll_timeout, webhook=webhook)
     if start_manager:
         await bot.manager.resume()  # every table's screens, redrawn where they were
 

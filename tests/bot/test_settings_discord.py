@@ -45,7 +45,7 @@ def test_discord_shards_name_every_shard_of_the_count(
 @pytest.mark.parametrize(
     ("written", "reason"),
     [
-        ("0-3/8", "not supported yet"),  # tables are not partitioned among processes yet
+        ("0-3/8", "SAHRA_DATABASE_URL"),  # the other shards' processes need a shared database
         ("0-8/8", "from 0 to 7"),
         ("many", "0-7/8"),
     ],
@@ -57,3 +57,12 @@ def test_discord_shards_that_would_leave_guilds_unserved_are_refused(
     monkeypatch.setenv("SAHRA_DISCORD_SHARDS", written)
     with pytest.raises(ValidationError, match=reason):
         Settings()
+
+
+def test_a_subset_of_the_shards_runs_beside_postgresql(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SAHRA_DISCORD_SHARDS", "4-7/8")
+    monkeypatch.setenv("SAHRA_DATABASE_URL", "postgresql://sahra@127.0.0.1/sahra")
+    assert Settings().discord_shard_plan() == ([4, 5, 6, 7], 8)

@@ -142,6 +142,7 @@ EN: dict[str, str] = {
     "refuse_not_allowed": "Only the table's creator or a chat admin can do that.",
     "refuse_not_away": "Your seat is not being played for you.",
     "refuse_bad_option": "That option is not valid.",
+    "refuse_moving": "This table is changing servers for a moment; press again in a few seconds.",
     "refuse_storage": "The move could not be saved; please try again.",
     "refuse_record_not_over": (
         "The match is still being played: its cards stay hidden until it ends."

@@ -31,7 +31,7 @@ from aiohttp import WSMsgType, web
 
 APP_ID = 424242
 BOT_ID = 424243
-GUILD = 555000
+GUILD = (1 << 22) + 555000  # on shard 1 of 2, 4 or 8: not the DMs' shard 0
 CHANNEL = 555001
 BOT = {"id": str(BOT_ID), "username": "Sahra", "discriminator": "0", "avatar": None, "bot": True}
 

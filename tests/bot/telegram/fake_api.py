@@ -20,6 +20,11 @@ tolerates bursts there). ``scale`` multiplies every window and every ``retry_aft
 benchmark can run Telegram's minute in six seconds (``scale=0.1``); a scaled
 ``retry_after`` is a fraction of a second. Every call records the HTTP status it was
 answered with (``Call.code``) and every message the texts it has shown (``versions``).
+
+Webhooks as Telegram documents them: after ``setWebhook`` the updates are POSTed to its
+``url`` as JSON, one at a time in order, with the ``X-Telegram-Bot-Api-Secret-Token``
+header when a ``secret_token`` was set; an update is retried until the URL answers 2xx;
+``getUpdates`` answers 409 while a webhook is set; ``deleteWebhook`` goes back to polling.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
 from aiohttp import web
 
 BOT = {"id": 999000, "is_bot": True, "first_name": "Sahra", "username": "sahra_test_bot"}
@@ -137,6 +143,10 @@ class FakeBotAPI:
     conflicts: int = 0  # getUpdates answered 409: two pollers at once
     _polling: tuple[asyncio.Future[bool], web.Request | None] | None = None
     _request: web.Request | None = None  # the request being answered (read before any await)
+    webhook: str = ""  # setWebhook's url: updates are POSTed there, getUpdates answers 409
+    webhook_secret: str | None = None
+    delivered: int = 0  # updates a webhook answered 2xx for
+    _pusher: asyncio.Task[None] | None = None
 
     # ---------------------------------------------------------------- server
 
@@ -153,6 +163,9 @@ class FakeBotAPI:
 
     async def close(self) -> None:
         self._arrived.set()  # a long poll still held is answered now, not at its timeout
+        if self._pusher is not None:
+            self._pusher.cancel()
+            await asyncio.gather(self._pusher, return_exceptions=True)
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -271,7 +284,57 @@ class FakeBotAPI:
     async def _api_getMe(self, params: dict[str, Any]) -> web.Response:
         return self._ok(BOT)
 
+    async def _api_setWebhook(self, params: dict[str, Any]) -> web.Response:
+        self.webhook = str(params.get("url") or "")
+        self.webhook_secret = str(params["secret_token"]) if params.get("secret_token") else None
+        if params.get("drop_pending_updates") in (True, "true", "True"):
+            self.updates.clear()
+        if self.webhook and self._pusher is None:
+            self._pusher = asyncio.create_task(self._push())
+        self._arrived.set()
+        return self._ok(True)
+
+    async def _api_deleteWebhook(self, params: dict[str, Any]) -> web.Response:
+        self.webhook = ""
+        if params.get("drop_pending_updates") in (True, "true", "True"):
+            self.updates.clear()
+        return self._ok(True)
+
+    async def _api_getWebhookInfo(self, params: dict[str, Any]) -> web.Response:
+        info = {"url": self.webhook, "has_custom_certificate": False}
+        return self._ok(info | {"pending_update_count": len(self.updates)})
+
+    async def _push(self) -> None:
+        """Deliver the queued updates to the webhook, in order, each until it is taken."""
+        async with aiohttp.ClientSession() as session:
+            while True:
+                if not self.webhook or not self.updates:
+                    self._arrived.clear()
+                    await self._arrived.wait()
+                    continue
+                update = self.updates[0]
+                headers = {}
+                if self.webhook_secret:
+                    headers["X-Telegram-Bot-Api-Secret-Token"] = self.webhook_secret
+                try:
+                    async with session.post(self.webhook, json=update, headers=headers) as answer:
+                        taken = 200 <= answer.status < 300
+                except (aiohttp.ClientError, OSError):
+                    taken = False
+                if taken:
+                    if self.updates and self.updates[0] is update:
+                        self.updates.pop(0)
+                    self.delivered += 1
+                else:
+                    await asyncio.sleep(0.2)  # Telegram retries a refused update later
+
     async def _api_getUpdates(self, params: dict[str, Any]) -> web.Response:
+        if self.webhook:
+            return self._error(
+                409,
+                "Conflict: can't use getUpdates method while webhook is active; use"
+                " deleteWebhook to delete the webhook first",
+            )
         # Telegram serves one poller per bot: a second getUpdates while one is held ends
         # the first with 409 Conflict ("terminated by other getUpdates request"). A poll
         # whose client is gone (its process died) holds nothing: it is simply dropped.
