@@ -49,6 +49,7 @@ class Role:
     partitions: set[str]
     own: Callable[[], Awaitable[None]]  # start serving (the tables are loaded first)
     stop: Callable[[], Awaitable[None]]
+    running: bool = False  # something of it was started (stop it at shutdown)
 
 
 async def run_bots(
@@ -116,7 +117,6 @@ class _Roles:
         self.lease = lease
         self.stopping = stopping
         self.lost = lost
-        self.started: list[Role] = []
         self.watchdog: asyncio.Task[None] | None = None
 
     async def take(self, role: Role) -> None:
@@ -132,7 +132,7 @@ class _Roles:
             return mine.owns(record.platform, record.guild)
 
         tables = await self.manager.start(keep)
-        self.started.append(role)
+        role.running = True
         await role.own()
         self.ownership.add(role.partitions)
         if self.inbox is not None:
@@ -177,17 +177,21 @@ async def _run(
         if inbox is not None:
             tg.forward = lambda payload: _forward(inbox, "telegram", payload)
             inbox.handlers["telegram"] = tg.receive
-            if webhook:  # behind a load balancer: receive (and forward) before owning
-                listens.append(lambda: telegram.listen(tg, webhook))
-        roles.append(
-            Role(
-                "telegram",
-                ["telegram"],
-                {"telegram"},
-                lambda: telegram.own(tg, webhook=webhook),
-                lambda: telegram.stop(tg, stop_manager=False),
-            )
+        role = Role(
+            "telegram",
+            ["telegram"],
+            {"telegram"},
+            lambda: telegram.own(tg, webhook=webhook),
+            lambda: telegram.stop(tg, stop_manager=False),
         )
+        if inbox is not None and webhook:
+            # Behind a load balancer: receive (and forward) before owning.
+            async def listen(role: Role = role, webhook: dict[str, Any] = webhook) -> None:
+                role.running = True
+                await telegram.listen(tg, webhook)
+
+            listens.append(listen)
+        roles.append(role)
         bots.append(tg)
     if settings.discord_token is not None:
         from bot.discord import app as discord_app
@@ -250,7 +254,8 @@ async def _run(
             startup.exception()  # retrieved (raised above, or lost to the shutdown)
         # Each platform bounds its own shutdown; together they take the longest one's
         # time. A role never taken may still have a webhook receiver to stop.
-        results = await asyncio.gather(*(role.stop() for role in roles), return_exceptions=True)
+        stops = [role.stop() for role in roles if role.running]
+        results = await asyncio.gather(*stops, return_exceptions=True)
         for result in results:
             if isinstance(result, Exception):
                 log.error("event=bot_stop_failed error=%s", type(result).__name__)
