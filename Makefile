@@ -34,7 +34,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.press_latency $(ARGS)
 	$(BIN)/python -m benchmarks.delivery $(ARGS)
 	$(BIN)/python benchmarks/soak.py $(ARGS)
-	$(BIN)/python benchmarks/arena.py $(or $(ARENA_ARGS),--quick --jobs 2) $(ARGS)
+	$(BIN)/python -m benchmarks.arena $(or $(ARENA_ARGS),--quick --jobs 2) $(ARGS)
 
 run: $(STAMP)
 	$(BIN)/python -m bot.cli run --variant $(VARIANT) $(ARGS)

@@ -5,7 +5,15 @@ arrangement of the sides — team variants: A on seats 0+2 then A on seats 1+3; 
 in each of the four seats with three B — so the luck of the cards cancels out. Prints per
 variant and pairing: A's match win rate with a 95% Wilson interval (a draw counts half;
 solo parity is 0.25), the mean score per seat per deal of each side, and the decision time
-p50/p95 of each player type. ``--json`` adds one JSON object as the last line:
+p50/p95 of each player type. Per deal it also keeps A's team margin (A's score change
+minus B's, with a 95% interval over matches) and the share of bids each side made.
+
+A player kind may name its bidder and its card player apart: ``heuristic+search`` bids as
+"easy" and plays as "hard". ``ddpimc`` is the double-dummy PIMC yardstick
+(``benchmarks/ddpimc.py``). ``--reference`` runs the pairings that measure "hard" against
+it, card play alone (both sides bid as "easy"), and "hard"'s bids against "easy"'s bids
+with the same ("hard") card play, in the two partnership Tarneeb variants.
+``--json`` adds one JSON object as the last line:
 ``<variant>_<a>_vs_<b>`` win rates, ``<variant>_decision_p95_ms`` and ``decision_p95_ms``
 (the slowest type's p95 over all variants). Timings are printed, never asserted.
 
@@ -24,12 +32,17 @@ from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 import engine
-from engine.players import new_player
+from engine.match import Action
+from engine.players import Player, new_player
 
 VARIANTS = ("syrian41", "tarneeb41_double", "tarneeb_solo", "trix_complex")
 PAIRINGS = (("heuristic", "random"), ("search", "heuristic"))
+REFERENCE_PAIRINGS = (("heuristic+search", "ddpimc"), ("search", "heuristic+search"))
+REFERENCE_VARIANTS = ("syrian41", "tarneeb41_double")
+BIDDING_PHASES = ("bidding", "trump", "contract", "doubling")
 DEAL_CAP = 80  # a match still running after this many deals is scored as a draw
 
 
@@ -45,6 +58,32 @@ class Outcome:
     score_a: float  # mean final score of A's seats
     score_b: float
     times: dict[str, list[float]] = field(default_factory=dict)  # kind -> seconds
+    margins: list[float] = field(default_factory=list)  # per scored deal: A's gain - B's
+    bids: dict[str, list[int]] = field(default_factory=dict)  # side -> [made, bids]
+
+
+class Composite:
+    """One kind's bids and another's card play (``heuristic+search``)."""
+
+    def __init__(self, name: str, bidder: Player, player: Player) -> None:
+        self.name = name
+        self.bidder = bidder
+        self.player = player
+
+    def decide(self, view: dict[str, Any]) -> Action:
+        chooser = self.bidder if view.get("phase") in BIDDING_PHASES else self.player
+        return chooser.decide(view)
+
+
+def make_player(kind: str, seed: int, budget: dict[str, int]) -> Player:
+    if "+" in kind:
+        bids, play = kind.split("+", 1)
+        return Composite(kind, make_player(bids, seed, budget), make_player(play, seed, budget))
+    if kind == "ddpimc":
+        from benchmarks.ddpimc import DoubleDummyPimc
+
+        return DoubleDummyPimc(seed)
+    return new_player(kind, seed, **(budget if kind == "search" else {}))
 
 
 def arrangements(variant: str) -> list[list[bool]]:
@@ -62,22 +101,32 @@ def play_match(
     budget: dict[str, int],
 ) -> Outcome:
     kinds = [pairing[0] if mine else pairing[1] for mine in seats_a]
-    players = [
-        new_player(kind, seed * 4 + seat, **(budget if kind == "search" else {}))
-        for seat, kind in enumerate(kinds)
-    ]
+    players = [make_player(kind, seed * 4 + seat, budget) for seat, kind in enumerate(kinds)]
     match = engine.new_match(variant, seed=seed)
     times: dict[str, list[float]] = defaultdict(list)
+    a_seats = [seat for seat in range(4) if seats_a[seat]]
+    b_seats = [seat for seat in range(4) if not seats_a[seat]]
+    margins: list[float] = []
+    bids = {"a": [0, 0], "b": [0, 0]}
     while match.result is None and match.deal_number <= DEAL_CAP:
         seat = match.to_act[0]
         view = match.view(seat)
         start = time.perf_counter()
         action = players[seat].decide(view)
-        times[kinds[seat]].append(time.perf_counter() - start)
-        match.apply(seat, action)
+        if view["phase"] == "playing":  # card play: the decisions the budget is about
+            times[kinds[seat]].append(time.perf_counter() - start)
+        for event in match.apply(seat, action):
+            if event["type"] == "hand_scored" and "deltas" in event:
+                deltas = event["deltas"]
+                gain_a = sum(deltas[s] for s in a_seats) / len(a_seats)
+                margins.append(gain_a - sum(deltas[s] for s in b_seats) / len(b_seats))
+                for side, seats in (("a", a_seats), ("b", b_seats)):
+                    for s in seats:
+                        bid = (event.get("bids") or [None] * 4)[s]
+                        if isinstance(bid, int) and bid > 0:
+                            bids[side][1] += 1
+                            bids[side][0] += int(event["tricks"][s] >= bid)
     scores = match.scores
-    a_seats = [seat for seat in range(4) if seats_a[seat]]
-    b_seats = [seat for seat in range(4) if not seats_a[seat]]
     result = match.result
     if result is None or result["draw"]:
         won = 0.5
@@ -92,6 +141,8 @@ def play_match(
         sum(scores[s] for s in a_seats) / len(a_seats),
         sum(scores[s] for s in b_seats) / len(b_seats),
         dict(times),
+        margins,
+        bids,
     )
 
 
@@ -121,17 +172,34 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+    """Mean and its 95% normal interval.
+
+    >>> [round(x, 2) for x in mean_interval([1.0, 2.0, 3.0, 4.0])]
+    [2.5, 1.23, 3.77]
+    """
+    if not values:
+        return 0.0, 0.0, 0.0
+    mean = sum(values) / len(values)
+    if len(values) < 2:
+        return mean, mean, mean
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
+    half = z * spread / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
 def run(
     variants: Sequence[str],
     seeds: dict[tuple[str, str], int],
     budget: dict[str, int],
     jobs: int,
     first_seed: int = 1,
+    pairings: Sequence[tuple[str, str]] = PAIRINGS,
 ) -> tuple[dict[str, float], list[str]]:
     """Play every match; returns (figures, printable table rows)."""
     tasks = [
         (variant, pairing, first_seed + index, seats_a, budget)
-        for pairing in PAIRINGS
+        for pairing in pairings
         for variant in variants
         for index in range(seeds[pairing])
         for seats_a in arrangements(variant)
@@ -143,35 +211,49 @@ def run(
         outcomes = [_task(task) for task in tasks]
     figures: dict[str, float] = {}
     rows = [
-        f"{'variant':<17} {'A vs B':<20} {'n':>4} {'A wins':>7} {'95% interval':>15}"
-        f" {'A/deal':>7} {'B/deal':>7} {'capped':>6} {'A p50/p95 ms':>14} {'B p50/p95 ms':>14}"
+        f"{'variant':<17} {'A vs B':<28} {'n':>4} {'A wins':>7} {'95% interval':>15}"
+        f" {'margin/deal [95%]':>22} {'bids made A/B':>14}"
+        f" {'capped':>6} {'A p50/p95 ms':>14} {'B p50/p95 ms':>14}"
     ]
     slowest: dict[str, float] = defaultdict(float)
     for variant in variants:
-        for pairing in PAIRINGS:
+        for pairing in pairings:
             group = [o for o in outcomes if o.variant == variant and o.pairing == pairing]
             if not group:
                 continue
             n = len(group)
             wins = sum(o.won for o in group)
             low, high = wilson(wins, n)
-            deals = sum(o.deals for o in group)
-            per_deal_a = sum(o.score_a for o in group) / deals
-            per_deal_b = sum(o.score_b for o in group) / deals
             timing = []
             for kind in pairing:
                 samples = [t for o in group for t in o.times.get(kind, [])]
                 p50, p95 = percentile(samples, 0.5) * 1000, percentile(samples, 0.95) * 1000
                 slowest[variant] = max(slowest[variant], p95)
                 timing.append(f"{p50:6.2f}/{p95:7.2f}")
+            # Per match, A's mean margin per deal; the interval is over matches.
+            margin, margin_low, margin_high = mean_interval(
+                [sum(o.margins) / len(o.margins) for o in group if o.margins]
+            )
+            made = {
+                side: sum(o.bids.get(side, [0, 0])[0] for o in group)
+                / max(1, sum(o.bids.get(side, [0, 0])[1] for o in group))
+                for side in ("a", "b")
+            }
             key = f"{variant}_{pairing[0]}_vs_{pairing[1]}"
+            figures[f"{key}_margin"] = round(margin, 3)
+            figures[f"{key}_margin_low"] = round(margin_low, 3)
+            figures[f"{key}_margin_high"] = round(margin_high, 3)
+            figures[f"{key}_bids_made_a"] = round(made["a"], 3)
+            figures[f"{key}_bids_made_b"] = round(made["b"], 3)
             figures[key] = round(wins / n, 4)
             figures[f"{key}_low"] = round(low, 4)
             figures[f"{key}_high"] = round(high, 4)
             figures[f"{key}_matches"] = n
             rows.append(
-                f"{variant:<17} {pairing[0] + ' vs ' + pairing[1]:<20} {n:>4} {wins / n:>7.3f}"
-                f"   [{low:.3f}, {high:.3f}] {per_deal_a:>7.2f} {per_deal_b:>7.2f}"
+                f"{variant:<17} {pairing[0] + ' vs ' + pairing[1]:<28} {n:>4} {wins / n:>7.3f}"
+                f"   [{low:.3f}, {high:.3f}]"
+                f" {margin:>+6.2f} [{margin_low:+.2f}, {margin_high:+.2f}]"
+                f" {made['a']:>6.2f}/{made['b']:.2f}"
                 f" {sum(o.capped for o in group):>6} {timing[0]:>14} {timing[1]:>14}"
             )
     for variant in variants:
@@ -191,13 +273,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="a reduced run, under 2 minutes")
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
+    parser.add_argument(
+        "--reference",
+        action="store_true",
+        help="hard against the double-dummy PIMC yardstick, and hard's bids against easy's",
+    )
     args = parser.parse_args(argv)
+    pairings: Sequence[tuple[str, str]] = PAIRINGS
+    variants = args.variants
     seeds = {PAIRINGS[0]: args.baseline_seeds, PAIRINGS[1]: args.seeds}
+    if args.reference:
+        pairings = REFERENCE_PAIRINGS
+        variants = [v for v in args.variants if v in REFERENCE_VARIANTS]
+        seeds = dict.fromkeys(REFERENCE_PAIRINGS, args.seeds)
     if args.quick:
-        seeds = {PAIRINGS[0]: 5, PAIRINGS[1]: 1}
+        seeds = {pairing: (5 if pairing == PAIRINGS[0] else 1) for pairing in pairings}
     start = time.perf_counter()
     budget = {"rollouts": args.rollouts, "min_worlds": args.min_worlds}
-    figures, rows = run(args.variants, seeds, budget, args.jobs, args.first_seed)
+    figures, rows = run(variants, seeds, budget, args.jobs, args.first_seed, pairings)
     print("\n".join(rows))
     print(f"# {time.perf_counter() - start:.1f} s, search rollouts per decision {args.rollouts}")
     if args.json:

@@ -52,6 +52,7 @@ class Knowledge:
     doubled: dict[int, int] = field(default_factory=dict)  # card -> doubler (TX.7)
     rows: list[list[int] | None] = field(default_factory=lambda: [None, None, None, None])
     finished: list[int] = field(default_factory=list)
+    plays_by: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # this deal, per seat
     view: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -110,11 +111,13 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         leader = entry["leader"]
         cards = [CARD_BY_CODE[code] for code in entry["cards"]]
         _note_voids(know, [((leader + i) & 3, card) for i, card in enumerate(cards)])
-        for card in cards:
+        for i, card in enumerate(cards):
             played |= 1 << card
+            know.plays_by[(leader + i) & 3] |= 1 << card
     _note_voids(know, know.trick)
-    for _, card in know.trick:
+    for who, card in know.trick:
         played |= 1 << card
+        know.plays_by[who] |= 1 << card
     rows = view.get("rows")
     if rows:
         for letter, row in rows.items():
