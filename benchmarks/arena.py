@@ -239,6 +239,9 @@ def run(
                 / max(1, sum(o.bids.get(side, [0, 0])[1] for o in group))
                 for side in ("a", "b")
             }
+            counted = sum(o.bids.get("a", [0, 0])[1] for o in group)
+            # Solo and Trix have no bid per seat in the partnership sense: nothing to show.
+            bids_made = f"{made['a']:.2f}/{made['b']:.2f}" if counted else "-"
             key = f"{variant}_{pairing[0]}_vs_{pairing[1]}"
             figures[f"{key}_margin"] = round(margin, 3)
             figures[f"{key}_margin_low"] = round(margin_low, 3)
@@ -253,7 +256,7 @@ def run(
                 f"{variant:<17} {pairing[0] + ' vs ' + pairing[1]:<28} {n:>4} {wins / n:>7.3f}"
                 f"   [{low:.3f}, {high:.3f}]"
                 f" {margin:>+6.2f} [{margin_low:+.2f}, {margin_high:+.2f}]"
-                f" {made['a']:>6.2f}/{made['b']:.2f}"
+                f" {bids_made:>14}"
                 f" {sum(o.capped for o in group):>6} {timing[0]:>14} {timing[1]:>14}"
             )
     for variant in variants:

@@ -1,9 +1,10 @@
 """The yardstick for the "hard" player: a double-dummy PIMC player, the way the bridge
 program GIB plays (Ginsberg 2001), built on Bo Haglund's DDS.
 
-For each card decision it deals the unseen cards ``worlds`` times, exactly uniformly among
-the deals consistent with what its seat has seen (the known cards placed, no card of a suit
-a seat has shown void in: rejection sampling, so no deal is favoured), solves every world
+For each card decision it deals the unseen cards ``worlds`` times, uniformly among the
+deals consistent with what its seat has seen (the known cards placed, no card of a suit a
+seat has shown void in: the engine's rejection sampler, so no deal is favoured; no
+inference from the bids, as GIB's plain PIMC), solves every world
 exactly with DDS (``engine/players/doubledummy.py``), and plays the card whose tricks for
 its side, summed over the worlds, are the most; ties go to the lowest card code (clubs
 first, low first), as the reference the issue describes did. Everything that is not card
@@ -30,50 +31,12 @@ from engine.players.knowledge import Knowledge, legal_of, read_view
 from engine.players.sampling import sample_hands
 
 WORLDS = 20
-ATTEMPTS = 5000  # rejection tries before falling back to the engine's placement
 
 
 def uniform_worlds(know: Knowledge, rng: random.Random, count: int) -> list[list[int]]:
-    """``count`` deals of the unseen cards, each uniform among the consistent ones."""
-    seat = know.seat
-    fixed = [0, 0, 0, 0]
-    room = list(know.hand_sizes)
-    pool = know.out
-    for other in range(4):
-        if other == seat:
-            room[other] = 0
-            continue
-        fixed[other] = know.known[other] & pool
-        room[other] -= fixed[other].bit_count()
-    for other in range(4):
-        pool &= ~fixed[other]
-    forbidden = [0 if other == seat else know.forbidden(other) for other in range(4)]
-    cards = [card for card in range(52) if pool >> card & 1]
-    worlds = []
-    for _ in range(count):
-        for _ in range(ATTEMPTS):
-            rng.shuffle(cards)
-            hands = list(fixed)
-            hands[seat] = know.hand
-            start = 0
-            consistent = True
-            for other in range(4):
-                if other == seat:
-                    continue
-                mask = 0
-                for card in cards[start : start + room[other]]:
-                    mask |= 1 << card
-                start += room[other]
-                if mask & forbidden[other]:
-                    consistent = False
-                    break
-                hands[other] |= mask
-            if consistent:
-                worlds.append(hands)
-                break
-        else:  # constraints so tight that rejection rarely hits: place card by card
-            worlds.append(sample_hands(know, rng))
-    return worlds
+    """``count`` deals of the unseen cards, each uniform among the consistent ones (the
+    engine's sampler: rejection, see ``engine/players/sampling.py``)."""
+    return [sample_hands(know, rng) for _ in range(count)]
 
 
 class DoubleDummyPimc:
