@@ -158,9 +158,16 @@ class Database:
 
     async def _checkpoints(self, interval: float = CHECKPOINT_SECONDS) -> None:
         """Copy the WAL into the database file in the background (PASSIVE: writers go on)."""
-        conn = await aiosqlite.connect(self.path)
+        # Opening is not cut off by a close that comes at once (a short ``sahra`` command):
+        # aiosqlite's thread would finish the connect after the event loop is gone.
+        opening = asyncio.ensure_future(self._checkpoint_connection())
         try:
-            await self._configure(conn)
+            conn = await asyncio.shield(opening)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await (await opening).close()
+            raise
+        try:
             while True:
                 await asyncio.sleep(interval)
                 try:
@@ -169,6 +176,11 @@ class Database:
                     log.warning("event=checkpoint_failed path=%s", self.path)
         finally:
             await conn.close()
+
+    async def _checkpoint_connection(self) -> aiosqlite.Connection:
+        conn = await aiosqlite.connect(self.path)
+        await self._configure(conn)
+        return conn
 
     # ---------------------------------------------------------------- writes
 
