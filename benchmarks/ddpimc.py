@@ -27,16 +27,10 @@ from engine.cards import CARD_BY_CODE, CARD_CODES
 from engine.match import Action
 from engine.players.doubledummy import solve
 from engine.players.heuristic import HeuristicPlayer
-from engine.players.knowledge import Knowledge, legal_of, read_view
+from engine.players.knowledge import legal_of, read_view
 from engine.players.sampling import sample_hands
 
 WORLDS = 20
-
-
-def uniform_worlds(know: Knowledge, rng: random.Random, count: int) -> list[list[int]]:
-    """``count`` deals of the unseen cards, each uniform among the consistent ones (the
-    engine's sampler: rejection, see ``engine/players/sampling.py``)."""
-    return [sample_hands(know, rng) for _ in range(count)]
 
 
 class DoubleDummyPimc:
@@ -61,7 +55,8 @@ class DoubleDummyPimc:
         trick = [card for _, card in know.trick]
         leader = know.trick[0][0] if know.trick else know.seat
         totals = dict.fromkeys(cards, 0)
-        for hands in uniform_worlds(know, rng, self.worlds):
+        for _ in range(self.worlds):
+            hands = sample_hands(know, rng)  # uniform among the consistent deals
             tricks = solve(hands, know.trump, leader, trick)
             for card in cards:
                 totals[card] += tricks[card]
@@ -69,4 +64,4 @@ class DoubleDummyPimc:
         return {"type": "play", "card": CARD_CODES[best]}
 
 
-__all__ = ["DoubleDummyPimc", "uniform_worlds"]
+__all__ = ["DoubleDummyPimc"]

@@ -40,6 +40,7 @@ from storage.records import (
 
 LIVE_STATUSES = ("lobby", "running")
 INBOX_CHANNEL = "sahra_inbox"  # the NOTIFY channel an owner listens on
+IDS_PER_READ = 5000  # table ids per IN (…) list: under SQLite's and PostgreSQL's limits
 Row = Any  # a backend's row: by column name and by position
 
 INSERT_TABLE = (
@@ -349,21 +350,35 @@ class Store:
     ) -> list[StoredTable]:
         """Every lobby and running table with its seats and (running) its whole log: three
         reads in all, however many tables there are (this is the start-up's load).
-        ``keep``: only the tables it accepts (those this process owns)."""
-        live = "SELECT id FROM tables WHERE status IN (?, ?)"
+        ``keep``: only the tables it accepts (a partition this process has just taken);
+        the seats and logs of the others are not read (two more reads per 5,000 kept)."""
         rows = await self.db.fetchall(
             "SELECT * FROM tables WHERE status IN (?, ?) ORDER BY id", LIVE_STATUSES
         )
-        seats = await self.db.fetchall(
-            f"SELECT * FROM seats WHERE table_id IN ({live}) ORDER BY table_id, seat",
-            LIVE_STATUSES,
-        )
-        actions = await self.db.fetchall(
-            f"{ACTION_COLUMNS} WHERE table_id IN ({live}) ORDER BY table_id, seq",
-            LIVE_STATUSES,
-        )
-        tables = _assembled(rows, seats, actions)
-        return tables if keep is None else [t for t in tables if keep(t.table)]
+        if keep is None:
+            live = "SELECT id FROM tables WHERE status IN (?, ?)"
+            seats = await self.db.fetchall(
+                f"SELECT * FROM seats WHERE table_id IN ({live}) ORDER BY table_id, seat",
+                LIVE_STATUSES,
+            )
+            actions = await self.db.fetchall(
+                f"{ACTION_COLUMNS} WHERE table_id IN ({live}) ORDER BY table_id, seq",
+                LIVE_STATUSES,
+            )
+            return _assembled(rows, seats, actions)
+        rows = [row for row in rows if keep(_table(row))]
+        ids = [row["id"] for row in rows]
+        seats, actions = [], []
+        for start in range(0, len(ids), IDS_PER_READ):  # a driver's parameter limit
+            chunk = ids[start : start + IDS_PER_READ]
+            marks = ",".join("?" * len(chunk))
+            seats += await self.db.fetchall(
+                f"SELECT * FROM seats WHERE table_id IN ({marks}) ORDER BY table_id, seat", chunk
+            )
+            actions += await self.db.fetchall(
+                f"{ACTION_COLUMNS} WHERE table_id IN ({marks}) ORDER BY table_id, seq", chunk
+            )
+        return _assembled(rows, seats, actions)
 
     async def load_table(self, table_id: int) -> StoredTable | None:
         rows = await self.db.fetchall("SELECT * FROM tables WHERE id = ?", (table_id,))

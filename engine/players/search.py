@@ -169,7 +169,7 @@ class SearchPlayer:
         tricks for our side, summed over the deals, are the most. Deals are fewer while
         hands are long, so that a decision stays within its budget (a 13-card deal takes
         DDS ~10-90 ms, a 10-card one ~1-4 ms)."""
-        worlds = DD_WORLDS.get(bin(know.hand).count("1"), DD_WORLDS_LATE)
+        worlds = DD_WORLDS.get(know.hand.bit_count(), DD_WORLDS_LATE)
         trick = [card for _, card in know.trick]
         leader = know.trick[0][0] if know.trick else know.seat
         totals = dict.fromkeys(candidates, 0)

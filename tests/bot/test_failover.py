@@ -49,6 +49,25 @@ def text(log: Path) -> str:
     return log.read_text(errors="replace") if log.exists() else ""
 
 
+def stop_all(processes: list[subprocess.Popen[bytes]]) -> None:
+    """SIGTERM every process still running; kill one that has not stopped in 10 s."""
+    for process in processes:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+    for process in processes:
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def show_logs(logs: list[Path]) -> None:
+    """The last lines of each process's log (pytest shows them when the test fails)."""
+    for log in logs:
+        print(f"--- {log.name}\n" + "\n".join(text(log).splitlines()[-40:]))
+
+
 def leader(logs: list[Path]) -> int | None:
     holders = [i for i, log in enumerate(logs) if "event=lease_acquired" in text(log)]
     assert len(holders) <= 1, "two processes hold the lease"
@@ -160,15 +179,6 @@ async def test_the_standby_takes_over_within_ten_seconds_and_the_match_finishes(
             logged = moves[version + 1]
             assert logged.action == action and logged.source == "human"
     finally:
-        for process in processes:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-        for process in processes:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        stop_all(processes)
         await fake.close()
-        for log in logs:  # shown by pytest when the test fails
-            print(f"--- {log.name}\n" + "\n".join(text(log).splitlines()[-40:]))
+        show_logs(logs)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,7 @@ from storage.store import Store
 from tests.backends import BackendFactory
 from tests.bot.discord.conftest import buttons, playable
 from tests.bot.discord.fake_discord import CHANNEL, FakeDiscord, Message, guild_shard
-from tests.bot.test_failover import spawn, text, until
+from tests.bot.test_failover import show_logs, spawn, stop_all, text, until
 
 ALI = 301
 
@@ -145,18 +144,9 @@ async def test_a_dm_press_reaching_the_other_shards_process_is_applied_once_by_t
         moves = dict(await human_moves(backend))
         assert moves[decoded[1] + 1] == decoded[2]
     finally:
-        for process in processes:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-        for process in processes:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        stop_all(processes)
         await fake.close()
-        for log in logs:
-            print(f"--- {log.name}\n" + "\n".join(text(log).splitlines()[-40:]))
+        show_logs(logs)
 
 
 def button_present(fake: FakeDiscord, kind: str) -> bool:

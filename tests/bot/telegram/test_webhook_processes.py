@@ -14,7 +14,6 @@ import itertools
 import os
 import signal
 import socket
-import subprocess
 import time
 from pathlib import Path
 
@@ -26,7 +25,16 @@ from storage.store import Store
 from tests.backends import BackendFactory
 from tests.bot.telegram.fake_api import FakeBotAPI
 from tests.bot.telegram.harness import GROUP
-from tests.bot.test_failover import ALI, TAKEOVER_LIMIT, press_once, spawn, text, until
+from tests.bot.test_failover import (
+    ALI,
+    TAKEOVER_LIMIT,
+    press_once,
+    show_logs,
+    spawn,
+    stop_all,
+    text,
+    until,
+)
 
 SECRET = "webhook-s3cret"
 
@@ -157,16 +165,7 @@ async def test_updates_spread_over_two_processes_are_applied_once_and_survive_a_
         for _, version, action in acked:
             assert moves[version + 1].action == action
     finally:
-        for process in processes:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-        for process in processes:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        stop_all(processes)
         await balancer.close()
         await fake.close()
-        for log in logs:
-            print(f"--- {log.name}\n" + "\n".join(text(log).splitlines()[-40:]))
+        show_logs(logs)
