@@ -28,7 +28,7 @@ from engine.match import Action
 from engine.players.doubledummy import solve
 from engine.players.heuristic import HeuristicPlayer
 from engine.players.knowledge import legal_of, read_view
-from engine.players.sampling import sample_hands
+from engine.players.sampling import Sampler
 
 WORLDS = 20
 
@@ -55,8 +55,9 @@ class DoubleDummyPimc:
         trick = [card for _, card in know.trick]
         leader = know.trick[0][0] if know.trick else know.seat
         totals = dict.fromkeys(cards, 0)
+        sampler = Sampler(know)
         for _ in range(self.worlds):
-            hands = sample_hands(know, rng)  # uniform among the consistent deals
+            hands = sampler.deal(rng)  # uniform among the consistent deals
             tricks = solve(hands, know.trump, leader, trick)
             for card in cards:
                 totals[card] += tricks[card]

@@ -35,7 +35,7 @@ class Player(Protocol):
 
 def new_player(kind: str, seed: int = 0, **budget: int) -> Player:
     """A player by kind; ``seed`` makes its random choices reproducible; ``budget``
-    (search only) sets ``rollouts`` and ``min_worlds``."""
+    (search only) sets ``rollouts``, ``min_worlds``, ``exact_cards`` and ``exact_worlds``."""
     if kind == "random":
         return RandomPlayer(seed)
     if kind == "heuristic":

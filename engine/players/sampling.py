@@ -5,106 +5,129 @@ Constraints: each hand gets its known size; a card known to sit in a hand goes t
 T41.4 shown card, a TX.7 doubled card not yet played); a seat that showed a void in a suit
 gets none of it; a seat that passed in Trix gets none of the cards it could have laid then.
 
-A deal is drawn exactly uniformly among the consistent ones by rejection: the free cards
-are shuffled and dealt by the hands' sizes, and the deal is kept only if no seat got a
-card it cannot hold (every consistent deal is equally likely to come out of the shuffle).
-Only when ``REJECTION_TRIES`` shuffles in a row fail (many voids late in a deal) are the
-cards placed one by one, most-constrained first, each into a seat chosen with probability
-proportional to the room left in it — close to uniform, and always consistent.
+A deal is drawn exactly uniformly among the consistent ones, however many voids there
+are, by counting. The unseen cards fall into classes by the set of seats that may hold
+them (at most seven classes: the non-empty subsets of the three other seats). The number
+of consistent deals is a sum, over how many cards of each class go to each seat, of
+multinomials; ``Sampler`` counts it once per decision (a small table, memoized on the
+rooms left) and then draws each class's split in proportion to the deals that complete
+it, and the class's cards into that split by a shuffle. Every consistent deal thus comes
+out with the same probability, and no draw is ever rejected.
 """
 
 from __future__ import annotations
 
 import random
+from math import factorial
 
 from engine.cards import cards_of
 from engine.players.knowledge import Knowledge
 
-ATTEMPTS = 30
-REJECTION_TRIES = 300
+Rooms = tuple[int, int, int]
+
+
+class Sampler:
+    """Uniform consistent deals for one seat's knowledge (build once, draw many)."""
+
+    def __init__(self, know: Knowledge) -> None:
+        seat = know.seat
+        self.others = [other for other in range(4) if other != seat]
+        self.base = [0, 0, 0, 0]
+        self.base[seat] = know.hand
+        room = list(know.hand_sizes)
+        pool = know.out
+        for other in self.others:
+            fixed = know.known[other] & pool
+            self.base[other] |= fixed
+            room[other] -= fixed.bit_count()
+            pool &= ~fixed
+        self.rooms: Rooms = (room[self.others[0]], room[self.others[1]], room[self.others[2]])
+        forbidden = [know.forbidden(other) for other in self.others]
+        groups: dict[int, list[int]] = {}
+        for card in cards_of(pool):
+            allowed = sum(1 << j for j in range(3) if not forbidden[j] >> card & 1)
+            groups.setdefault(allowed, []).append(card)
+        # The most constrained classes first: fewer splits to weigh at the top.
+        self.classes = sorted(groups.items(), key=lambda item: (bin(item[0]).count("1"), item))
+        self._memo: dict[tuple[int, Rooms], list[tuple[int, Rooms]]] = {}
+        self.consistent = min(self.rooms) >= 0 and self._count(0, self.rooms) > 0
+
+    def deal(self, rng: random.Random) -> list[int]:
+        """Four hand masks: this seat's own, and a uniformly drawn consistent guess for the
+        other three."""
+        hands = list(self.base)
+        if not self.consistent:
+            return self._by_sizes(hands, rng)
+        rooms = self.rooms
+        for index, (_, cards) in enumerate(self.classes):
+            split = _pick(self._splits(index, rooms), rng)
+            order = list(cards)
+            rng.shuffle(order)
+            start = 0
+            for j, take in enumerate(split):
+                for card in order[start : start + take]:
+                    hands[self.others[j]] |= 1 << card
+                start += take
+            rooms = (rooms[0] - split[0], rooms[1] - split[1], rooms[2] - split[2])
+        return hands
+
+    def _splits(self, index: int, rooms: Rooms) -> list[tuple[int, Rooms]]:
+        """Each way the class's cards may split among the seats, weighed by the number of
+        consistent deals that start with it (memoized: a decision draws many deals)."""
+        key = (index, rooms)
+        known = self._memo.get(key)
+        if known is not None:
+            return known
+        allowed, cards = self.classes[index]
+        size = len(cards)
+        result = []
+        for first in range(min(size, rooms[0]) + 1 if allowed & 1 else 1):
+            for second in range(min(size - first, rooms[1]) + 1 if allowed & 2 else 1):
+                third = size - first - second
+                if third > rooms[2] or (third and not allowed & 4):
+                    continue
+                split = (first, second, third)
+                rest = (rooms[0] - first, rooms[1] - second, rooms[2] - third)
+                weight = _multinomial(size, split) * self._count(index + 1, rest)
+                if weight:
+                    result.append((weight, split))
+        self._memo[key] = result
+        return result
+
+    def _count(self, index: int, rooms: Rooms) -> int:
+        """The consistent deals of classes ``index``.. into exactly ``rooms``."""
+        if index == len(self.classes):
+            return 1 if rooms == (0, 0, 0) else 0
+        return sum(weight for weight, _ in self._splits(index, rooms))
+
+    def _by_sizes(self, hands: list[int], rng: random.Random) -> list[int]:
+        # Inconsistent knowledge cannot come from a real view, but never fail a decision:
+        # deal by the hands' sizes alone.
+        cards = [card for _, group in self.classes for card in group]
+        rng.shuffle(cards)
+        start = 0
+        for j, other in enumerate(self.others):
+            take = max(self.rooms[j], 0)
+            for card in cards[start : start + take]:
+                hands[other] |= 1 << card
+            start += take
+        return hands
+
+
+def _pick(splits: list[tuple[int, Rooms]], rng: random.Random) -> Rooms:
+    """One split, with probability its weight over the total (exact: integer weights)."""
+    pick = rng.randrange(sum(weight for weight, _ in splits))
+    for weight, split in splits:
+        if pick < weight:
+            return split
+        pick -= weight
+    raise AssertionError("the pick is below the total")
+
+
+def _multinomial(size: int, split: Rooms) -> int:
+    return factorial(size) // (factorial(split[0]) * factorial(split[1]) * factorial(split[2]))
 
 
 def sample_hands(know: Knowledge, rng: random.Random) -> list[int]:
-    """Four hand masks: this seat's own, and a consistent guess for the other three."""
-    seat = know.seat
-    hands = [0, 0, 0, 0]
-    hands[seat] = know.hand
-    room = list(know.hand_sizes)
-    room[seat] = 0
-    pool = know.out
-    for other in range(4):
-        if other != seat:
-            fixed = know.known[other] & pool
-            hands[other] |= fixed
-            room[other] -= fixed.bit_count()
-            pool &= ~fixed
-    forbidden = [know.forbidden(other) if other != seat else -1 for other in range(4)]
-    cards = cards_of(pool)
-    if min(room) >= 0 and sum(room) == len(cards):
-        dealt = _rejection(cards, room, forbidden, seat, rng)
-        if dealt is not None:
-            return [hands[s] | dealt[s] for s in range(4)]
-    # Seats each card may go to; the most constrained cards are placed first.
-    allowed = {
-        card: [other for other in range(4) if room[other] > 0 and not forbidden[other] >> card & 1]
-        for card in cards
-    }
-    for _ in range(ATTEMPTS):
-        rng.shuffle(cards)
-        cards.sort(key=lambda card: len(allowed[card]))
-        placed = _place(cards, allowed, list(room), rng)
-        if placed is not None:
-            return [hands[s] | placed[s] for s in range(4)]
-    # Inconsistent knowledge cannot come from a real view, but never fail a decision: fall
-    # back to sizes alone.
-    rng.shuffle(cards)
-    placed = [0, 0, 0, 0]
-    index = 0
-    for other in range(4):
-        for card in cards[index : index + max(room[other], 0)]:
-            placed[other] |= 1 << card
-        index += max(room[other], 0)
-    return [hands[s] | placed[s] for s in range(4)]
-
-
-def _rejection(
-    cards: list[int], room: list[int], forbidden: list[int], seat: int, rng: random.Random
-) -> list[int] | None:
-    """A uniform deal of ``cards`` by ``room`` that breaks no constraint, or None."""
-    order = list(cards)
-    for _ in range(REJECTION_TRIES):
-        rng.shuffle(order)
-        dealt = [0, 0, 0, 0]
-        start = 0
-        for other in range(4):
-            if other == seat:
-                continue
-            mask = 0
-            for card in order[start : start + room[other]]:
-                mask |= 1 << card
-            if mask & forbidden[other]:
-                break
-            dealt[other] = mask
-            start += room[other]
-        else:
-            return dealt
-    return None
-
-
-def _place(
-    cards: list[int], allowed: dict[int, list[int]], room: list[int], rng: random.Random
-) -> list[int] | None:
-    placed = [0, 0, 0, 0]
-    for card in cards:
-        seats = [seat for seat in allowed[card] if room[seat] > 0]
-        if not seats:
-            return None
-        total = sum(room[seat] for seat in seats)
-        pick = rng.random() * total
-        for seat in seats:
-            pick -= room[seat]
-            if pick < 0:
-                break
-        placed[seat] |= 1 << card
-        room[seat] -= 1
-    return placed
+    """One uniformly drawn consistent deal (a ``Sampler`` made for a single draw)."""
+    return Sampler(know).deal(rng)

@@ -31,8 +31,9 @@ from engine.players.complex import COST, choose_doubles
 from engine.players.heuristic import bid_context, play_action
 from engine.players.inference import bid_weight, resample
 from engine.players.knowledge import Knowledge, legal_of, read_view
+from engine.players.objective import exact_search, trick_values
 from engine.players.rollouts import complex_rollout, layout_rollout, trick_rollout
-from engine.players.sampling import sample_hands
+from engine.players.sampling import Sampler
 from engine.solo import solo_deltas
 from engine.tricks import trick_winner
 from engine.trix import extend_row, placing_points, trick_points
@@ -44,6 +45,10 @@ Simulation = Callable[[list[int], int], list[int]]  # (world hands, my card) -> 
 DD_WORLDS = {13: 6, 12: 14, 11: 28}
 DD_WORLDS_LATE = 40
 DD_POOL = 4  # deals drawn per deal solved, for the bids to choose among
+# From this many cards in hand on, every variant's last tricks are searched exactly for
+# the deal's own score (``endgame``), in EXACT_WORLDS sampled deals.
+EXACT_CARDS = 4
+EXACT_WORLDS = 32
 
 
 class SearchPlayer:
@@ -51,10 +56,19 @@ class SearchPlayer:
 
     name = "search"
 
-    def __init__(self, seed: int = 0, rollouts: int = 360, min_worlds: int = 12) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        rollouts: int = 360,
+        min_worlds: int = 12,
+        exact_cards: int = EXACT_CARDS,
+        exact_worlds: int = EXACT_WORLDS,
+    ) -> None:
         self.seed = seed
         self.rollouts = rollouts  # per card decision, shared among the candidates
         self.min_worlds = min_worlds
+        self.exact_cards = exact_cards  # hand sizes from which the rest is searched exactly
+        self.exact_worlds = exact_worlds
 
     def decide(self, view: dict[str, Any]) -> Action:
         legal = legal_of(view)
@@ -91,7 +105,8 @@ class SearchPlayer:
     # ---------------------------------------------------------------- bidding
 
     def _worlds(self, know: Knowledge, rng: random.Random, count: int) -> list[list[int]]:
-        return [sample_hands(know, rng) for _ in range(count)]
+        sampler = Sampler(know)
+        return [sampler.deal(rng) for _ in range(count)]
 
     def _bid_worlds(self) -> int:
         return max(self.min_worlds, self.rollouts // 6)
@@ -155,31 +170,57 @@ class SearchPlayer:
         candidates = _distinct(legal_cards, know)
         if len(candidates) == 1:
             return play_action(candidates[0])
-        simulate = self._simulation(know)
-        if know.variant in PARTNERSHIP_PARAMS and doubledummy.available():
+        if know.hand.bit_count() <= self.exact_cards:
+            candidates = self._exact(know, candidates, rng)
+        elif know.variant in PARTNERSHIP_PARAMS and doubledummy.available():
             candidates = self._double_dummy(know, candidates, rng)
-            if len(candidates) == 1:
-                return play_action(candidates[0])
-        return play_action(self._best(know, candidates, simulate, rng))
+        if len(candidates) == 1:
+            return play_action(candidates[0])
+        return play_action(self._best(know, candidates, self._simulation(know), rng))
+
+    def _deals(self, know: Knowledge, rng: random.Random, count: int) -> list[list[int]]:
+        """``count`` sampled deals to solve; in partnership Tarneeb drawn from DD_POOL
+        times as many in proportion to how well they fit the bids (T41.5, ``inference``)."""
+        if know.variant not in PARTNERSHIP_PARAMS:
+            return self._worlds(know, rng, count)
+        pool = self._worlds(know, rng, count * DD_POOL)
+        return resample(pool, [bid_weight(know, hands) for hands in pool], count, rng)
+
+    def _exact(self, know: Knowledge, candidates: list[int], rng: random.Random) -> list[int]:
+        """The last tricks, solved exactly in sampled deals for the deal's own score
+        (``objective.exact_search``: personal bids, the solo contract, Complex points):
+        the candidates with the best sum over the deals."""
+        search, sign = exact_search(know)
+        trick = [card for _, card in know.trick]
+        seats = [who for who, _ in know.trick]
+        leader = seats[0] if seats else know.seat
+        totals = dict.fromkeys(candidates, 0.0)
+        for hands in self._deals(know, rng, self.exact_worlds):
+            values = search.solve(hands, trick, seats, leader, (0, 0, 0, 0), candidates)
+            for card in candidates:
+                totals[card] += sign * values[card]
+        best = max(totals.values())
+        return [card for card in candidates if totals[card] == best]
 
     def _double_dummy(
         self, know: Knowledge, candidates: list[int], rng: random.Random
     ) -> list[int]:
         """T41.7 card play solved exactly in sampled deals (DDS): the candidates whose
-        tricks for our side, summed over the deals, are the most. Deals are fewer while
-        hands are long, so that a decision stays within its budget (a 13-card deal takes
-        DDS ~10-90 ms, a 10-card one ~1-4 ms)."""
+        score for our side (T41.8: bids made and broken, ``objective``), summed over the
+        deals, is the best; among those, the most tricks. Deals are fewer while hands are
+        long, so that a decision stays within its budget (a 13-card deal takes DDS ~10-90
+        ms, a 10-card one ~1-4 ms)."""
         worlds = DD_WORLDS.get(know.hand.bit_count(), DD_WORLDS_LATE)
         trick = [card for _, card in know.trick]
         leader = know.trick[0][0] if know.trick else know.seat
-        totals = dict.fromkeys(candidates, 0)
-        # T41.5 bids as evidence: draw more deals than are solved, keep the likelier ones.
-        pool = self._worlds(know, rng, worlds * DD_POOL)
-        weights = [bid_weight(know, hands) for hands in pool]
-        for hands in resample(pool, weights, worlds, rng):
+        bids = [b if isinstance(b, int) else 0 for b in know.bids]
+        values = trick_values(PARTNERSHIP_PARAMS[know.variant], bids, know.tricks_won, know.seat)
+        totals = dict.fromkeys(candidates, (0, 0))
+        for hands in self._deals(know, rng, worlds):
             tricks = doubledummy.solve(hands, know.trump, leader, trick)
             for card in candidates:
-                totals[card] += tricks[card]
+                score, count = totals[card]
+                totals[card] = (score + values[tricks[card]], count + tricks[card])
         best = max(totals.values())
         # Ties (equal tricks in every deal, often) are left to the play-outs, which score
         # each seat's own tricks against its own bid (T41.8: who of two partners takes a

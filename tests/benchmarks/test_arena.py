@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from benchmarks.arena import arrangements, main, play_match
+from benchmarks.arena import DEEP_CARDS, arrangements, main, make_player, play_match
+from engine.players import SearchPlayer, new_player
 
 
 def test_sides_are_swapped_over_the_same_deals() -> None:
@@ -39,3 +40,13 @@ def test_a_tiny_arena_prints_one_json_line_with_every_figure(
         assert 0.0 <= low <= figures[f"tarneeb_solo_{pairing}"] <= high <= 1.0
     assert figures["decision_p95_ms"] == figures["tarneeb_solo_decision_p95_ms"] > 0
     assert any("search vs heuristic" in line for line in lines)
+
+
+def test_the_solo_and_trix_reference_is_hard_without_its_time_limit() -> None:
+    deep = make_player("deepsearch", 3, {"rollouts": 40, "min_worlds": 2})
+    assert isinstance(deep, SearchPlayer)
+    hard = new_player("search", 3, rollouts=40, min_worlds=2)
+    assert isinstance(hard, SearchPlayer)
+    assert deep.rollouts == 4 * hard.rollouts
+    assert deep.exact_cards == DEEP_CARDS > hard.exact_cards
+    assert deep.exact_worlds > hard.exact_worlds

@@ -43,3 +43,30 @@ def test_every_consistent_deal_comes_up_equally_often_whatever_the_voids() -> No
     for hands, count in seen.items():
         assert not hands[1] & mask("2H 3H") and not hands[2] & mask("2C 3C 4C")
         assert 880 <= count <= 1120, (hands, count)  # 1000 each, within ~4 sigma
+
+
+def test_a_deal_that_shuffles_almost_never_find_is_drawn_every_time() -> None:
+    """Twelve unseen cards, each seat void in all but one suit: one consistent deal in
+    12!/(4!4!4!) = 34,650 shuffles. It must come out on every draw, never a guess."""
+    unseen = mask("2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H 5H")
+    mine = mask("AS KS QS JS")
+    know = Knowledge(
+        variant="syrian41",
+        seat=0,
+        phase="playing",
+        hand=mine,
+        trump=3,
+        played=FULL_MASK & ~unseen & ~mine,
+        trick=[],
+        hand_sizes=[4, 4, 4, 4],
+        tricks_won=[0, 0, 0, 0],
+        scores=[0, 0, 0, 0],
+        dealer=0,
+        bids=[2, 2, 2, 2],
+    )
+    know.voids[1] = 0b1110  # clubs only
+    know.voids[2] = 0b1101  # diamonds only
+    know.voids[3] = 0b1011  # hearts only
+    rng = random.Random(5)
+    expected = (mine, mask("2C 3C 4C 5C"), mask("2D 3D 4D 5D"), mask("2H 3H 4H 5H"))
+    assert {tuple(sample_hands(know, rng)) for _ in range(50)} == {expected}
