@@ -7,6 +7,14 @@ All players are asked in the same positions (a paired comparison, far less noisy
 match results): the positions come from matches played by the first player listed, with
 "easy" bids. Prints the mean loss per decision with a 95% interval, by seat in the trick.
 
+The last ENDGAME_CARDS tricks are also solved exactly for the deal's own score
+(``objective.exact_search``: personal bids, the solo contract, Complex points), so every
+variant gets a second figure: the score each card gives up there against the best card
+(team margin points; solo: the declarer's margin, times four). Solo and Trix/Complex,
+which DDS does not model, get only this one. In the partnership variants a third: the
+deal's score each card's DD tricks give up (``objective.trick_values``: each side sharing
+its tricks between the partners as well as it can).
+
     python -m benchmarks.ddloss --deals 40 --players search ddpimc heuristic
 """
 
@@ -21,7 +29,12 @@ from collections.abc import Sequence
 import engine
 from benchmarks.arena import make_player, mean_interval
 from engine.cards import CARD_BY_CODE
+from engine.params import PARTNERSHIP_PARAMS
 from engine.players.doubledummy import solve
+from engine.players.knowledge import read_view
+from engine.players.objective import exact_search, trick_values
+
+ENDGAME_CARDS = 4
 
 
 def true_hands(match: engine.Match) -> list[int]:
@@ -38,9 +51,12 @@ def run(variant: str, kinds: Sequence[str], deals: int, first_seed: int) -> None
     budget = {"rollouts": 360, "min_worlds": 12}
     losses: dict[str, list[float]] = defaultdict(list)
     by_place: dict[tuple[str, int], list[float]] = defaultdict(list)
+    score_losses: dict[str, list[float]] = defaultdict(list)
+    dd_score_losses: dict[str, list[float]] = defaultdict(list)
     times: dict[str, list[float]] = defaultdict(list)
     played = 0
     seed = first_seed
+    counted = variant in PARTNERSHIP_PARAMS  # DDS models two partnerships counting tricks
     while played < deals:
         match = engine.new_match(variant, seed=seed)
         players = {
@@ -54,34 +70,65 @@ def run(variant: str, kinds: Sequence[str], deals: int, first_seed: int) -> None
             if view["phase"] != "playing":
                 match.apply(seat, bidder.decide(view))
                 continue
-            if len(view["legal_actions"]) > 1:
+            legal = view["legal_actions"]
+            tricks_played = view.get("contract") != "trix"  # TX.9's layout has no tricks
+            if len(legal) > 1 and tricks_played:
                 trick = [CARD_BY_CODE[e["card"]] for e in view["trick"]]
-                leader = view["trick"][0]["seat"] if view["trick"] else seat
-                exact = solve(true_hands(match), _trump(view), leader, trick)
-                best = max(exact.values())
+                seats = [e["seat"] for e in view["trick"]]
+                leader = seats[0] if seats else seat
+                hands = true_hands(match)
+                exact = solve(hands, _trump(view), leader, trick) if counted else {}
+                worth: list[int] = []
+                if exact:  # what each card's DD tricks are worth in this deal's score
+                    know = read_view(view)
+                    bids = [b if isinstance(b, int) else 0 for b in know.bids]
+                    params = PARTNERSHIP_PARAMS[variant]
+                    worth = trick_values(params, bids, know.tricks_won, seat)
+                endgame = {}
+                if len(view["hand"]) <= ENDGAME_CARDS:
+                    search, sign = exact_search(read_view(view))
+                    cards = [CARD_BY_CODE[action["card"]] for action in legal]
+                    endgame = search.solve(hands, trick, seats, leader, (0, 0, 0, 0), cards)
+                    endgame = {card: sign * value for card, value in endgame.items()}
                 for kind in kinds:
                     began = time.perf_counter()
                     action = players[kind][seat].decide(view)
                     times[kind].append(time.perf_counter() - began)
-                    loss = best - exact[CARD_BY_CODE[action["card"]]]
-                    losses[kind].append(loss)
-                    by_place[(kind, len(trick))].append(loss)
+                    card = CARD_BY_CODE[action["card"]]
+                    if exact:
+                        loss = max(exact.values()) - exact[card]
+                        losses[kind].append(loss)
+                        by_place[(kind, len(trick))].append(loss)
+                        best = max(worth[tricks] for tricks in exact.values())
+                        dd_score_losses[kind].append(best - worth[exact[card]])
+                    if endgame:
+                        score_losses[kind].append(max(endgame.values()) - endgame[card])
             action = players[kinds[0]][seat].decide(view)
             events = match.apply(seat, action)
             if any(e["type"] == "hand_scored" for e in events):
                 played += 1
         seed += 1
     for kind in kinds:
-        mean, low, high = mean_interval(losses[kind])
-        places = " ".join(
-            f"{place + 1}:{mean_interval(by_place[(kind, place)])[0]:.3f}" for place in range(4)
-        )
         ordered = sorted(times[kind])
         p95 = ordered[int(0.95 * len(ordered))] * 1000 if ordered else 0.0
-        print(
-            f"{variant} {kind:<18} DD tricks lost per decision {mean:.3f} [{low:.3f}, {high:.3f}]"
-            f"  by seat in trick {places}  n={len(losses[kind])}  p95 {p95:.0f} ms"
+        mean, low, high = mean_interval(score_losses[kind])
+        line = (
+            f"{variant} {kind:<18} last {ENDGAME_CARDS} tricks: score lost per decision"
+            f" {mean:.2f} [{low:.2f}, {high:.2f}] n={len(score_losses[kind])}"
         )
+        if counted:
+            mean, low, high = mean_interval(losses[kind])
+            places = " ".join(
+                f"{place + 1}:{mean_interval(by_place[(kind, place)])[0]:.3f}"
+                for place in range(4)
+            )
+            line += (
+                f"; DD tricks lost per decision {mean:.3f} [{low:.3f}, {high:.3f}]"
+                f" by seat in trick {places} n={len(losses[kind])}"
+            )
+            mean, low, high = mean_interval(dd_score_losses[kind])
+            line += f"; DD score lost {mean:.3f} [{low:.3f}, {high:.3f}]"
+        print(f"{line}; p95 {p95:.0f} ms")
 
 
 def _trump(view: dict[str, object]) -> int:

@@ -40,15 +40,24 @@ from engine.trix import extend_row, placing_points, trick_points
 
 Simulation = Callable[[list[int], int], list[int]]  # (world hands, my card) -> seat values
 
-# Double-dummy deals per card decision, by the cards in the hand to move (DDS's cost falls
-# steeply as the hands shrink); from 10 cards on, DD_WORLDS_LATE.
-DD_WORLDS = {13: 6, 12: 14, 11: 28}
-DD_WORLDS_LATE = 40
+# Double-dummy deals per card decision: as many as DD_BUDGET_MS allows at DDS's mean cost of
+# one solve (ms, one core; measured by cards in the hand to move, for a lead and for a
+# card to a trick already led), at most DD_WORLDS_MAX. Fewer than DD_WORLDS_MIN (a lead
+# from 12 or 13 cards) would be noise: those decisions go to the play-outs alone. The
+# budget is counted in solves, not read off a clock: the same view gets the same answer.
+DD_COST_MS = {13: (110.0, 27.0), 12: (38.0, 12.0), 11: (14.0, 5.0), 10: (7.0, 1.8), 9: (3.0, 1.2)}
+DD_COST_LATE_MS = (1.5, 0.8)
+DD_BUDGET_MS = 100.0
+DD_WORLDS_MIN = 4
+DD_WORLDS_MAX = 40
 DD_POOL = 4  # deals drawn per deal solved, for the bids to choose among
 # From this many cards in hand on, every variant's last tricks are searched exactly for
 # the deal's own score (``endgame``), in EXACT_WORLDS sampled deals.
 EXACT_CARDS = 4
 EXACT_WORLDS = 32
+# Ties left after an exact solve go to the play-outs with this share of their budget: they
+# only break ties (and a decision must stay within its time).
+TIE_SHARE = 3
 
 
 class SearchPlayer:
@@ -170,13 +179,19 @@ class SearchPlayer:
         candidates = _distinct(legal_cards, know)
         if len(candidates) == 1:
             return play_action(candidates[0])
+        budget = self.rollouts
         if know.hand.bit_count() <= self.exact_cards:
             candidates = self._exact(know, candidates, rng)
+            budget //= TIE_SHARE
         elif know.variant in PARTNERSHIP_PARAMS and doubledummy.available():
-            candidates = self._double_dummy(know, candidates, rng)
+            cost = DD_COST_MS.get(know.hand.bit_count(), DD_COST_LATE_MS)[1 if know.trick else 0]
+            worlds = min(DD_WORLDS_MAX, int(DD_BUDGET_MS / cost))
+            if worlds >= DD_WORLDS_MIN:
+                candidates = self._double_dummy(know, candidates, rng, worlds)
+                budget //= TIE_SHARE
         if len(candidates) == 1:
             return play_action(candidates[0])
-        return play_action(self._best(know, candidates, self._simulation(know), rng))
+        return play_action(self._best(know, candidates, self._simulation(know), rng, budget))
 
     def _deals(self, know: Knowledge, rng: random.Random, count: int) -> list[list[int]]:
         """``count`` sampled deals to solve; in partnership Tarneeb drawn from DD_POOL
@@ -203,14 +218,11 @@ class SearchPlayer:
         return [card for card in candidates if totals[card] == best]
 
     def _double_dummy(
-        self, know: Knowledge, candidates: list[int], rng: random.Random
+        self, know: Knowledge, candidates: list[int], rng: random.Random, worlds: int
     ) -> list[int]:
         """T41.7 card play solved exactly in sampled deals (DDS): the candidates whose
         score for our side (T41.8: bids made and broken, ``objective``), summed over the
-        deals, is the best; among those, the most tricks. Deals are fewer while hands are
-        long, so that a decision stays within its budget (a 13-card deal takes DDS ~10-90
-        ms, a 10-card one ~1-4 ms)."""
-        worlds = DD_WORLDS.get(know.hand.bit_count(), DD_WORLDS_LATE)
+        deals, is the best; among those, the most tricks."""
         trick = [card for _, card in know.trick]
         leader = know.trick[0][0] if know.trick else know.seat
         bids = [b if isinstance(b, int) else 0 for b in know.bids]
@@ -228,11 +240,15 @@ class SearchPlayer:
         return [card for card in candidates if totals[card] == best]
 
     def _best(
-        self, know: Knowledge, candidates: list[int], simulate: Simulation, rng: random.Random
+        self,
+        know: Knowledge,
+        candidates: list[int],
+        simulate: Simulation,
+        rng: random.Random,
+        rollouts: int | None = None,
     ) -> int:
-        worlds = self._worlds(
-            know, rng, max(self.min_worlds, self.rollouts // max(1, len(candidates)))
-        )
+        budget = self.rollouts if rollouts is None else rollouts
+        worlds = self._worlds(know, rng, max(self.min_worlds, budget // max(1, len(candidates))))
         seat = know.seat
         best_card, best_total = candidates[0], None
         for card in candidates:
