@@ -345,9 +345,14 @@ def _card(action: Action) -> int:
 
 
 def _distinct(cards: list[int], know: Knowledge) -> list[int]:
-    """One card per group of equivalent cards: same suit, nothing but our own or played
-    cards between them, and (Complex) the same penalty — they play identically."""
-    gone = know.hand | know.played
+    """One card per group of equivalent cards: same suit, nothing but our own cards or
+    cards of finished tricks between them, and (Complex) the same penalty — they play
+    identically. A card on the table in this trick separates them: the one above it wins
+    the trick, the one below does not."""
+    on_table = 0
+    for _, card in know.trick:
+        on_table |= 1 << card
+    gone = know.hand | (know.played & ~on_table)
     result: list[int] = []
     complex_deal = know.variant == "trix_complex"
     for card in sorted(cards):
