@@ -47,7 +47,7 @@ Simulation = Callable[[list[int], int], list[int]]  # (world hands, my card) -> 
 # budget is counted in solves, not read off a clock: the same view gets the same answer.
 DD_COST_MS = {13: (110.0, 27.0), 12: (38.0, 12.0), 11: (14.0, 5.0), 10: (7.0, 1.8), 9: (3.0, 1.2)}
 DD_COST_LATE_MS = (1.5, 0.8)
-DD_BUDGET_MS = 100.0
+DD_BUDGET_MS = 110.0
 DD_WORLDS_MIN = 4
 DD_WORLDS_MAX = 40
 DD_POOL = 4  # deals drawn per deal solved, for the bids to choose among
