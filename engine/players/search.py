@@ -1,13 +1,23 @@
-"""The search computer player ("hard"): determinized Monte Carlo over the heuristic.
+"""The search computer player ("hard"): determinized Monte Carlo (PIMC).
 
 For a decision it deals the unseen cards several times consistently with what its seat has
-seen (``sampling``), then scores each candidate action by playing every such deal to the
-end with the heuristic policies (``rollouts``) — the same worlds for every candidate, so
-their comparison is not drowned in the luck of the deal. Bids use the same rollouts to
-measure how many tricks the hand takes, instead of a point count.
+seen (``sampling``: exactly uniform), then scores each candidate card in those deals, the
+same deals for every candidate, so their comparison is not drowned in the luck of the deal:
 
-The budget is a number of rollouts, not a time: the engine reads no clock, and the same
-view always gets the same answer (the RNG is seeded from the player's seed and the view).
+- the last ``EXACT_CARDS`` tricks of every variant: each deal is searched exactly for the
+  deal's own score (``endgame``, ``objective.exact_search``: personal bids, the solo
+  contract, Complex points);
+- partnership Tarneeb card play before that: each deal is solved exactly by DDS
+  (``doubledummy``), the side's tricks valued by the bids they make or break
+  (``objective.trick_values``), the deals drawn in proportion to how well they fit the
+  bids (``inference``);
+- what stays tied, and Solo and Complex play before the last tricks: play-outs to the end
+  of the deal by the heuristic policies (``rollouts``).
+
+Bids, trump and the Trix contract use the same play-outs to measure what the hand takes.
+The budget is a count of deals and play-outs, not a time: the engine reads no clock, and
+the same view always gets the same answer (the RNG is seeded from the player's seed and
+the view).
 """
 
 from __future__ import annotations
