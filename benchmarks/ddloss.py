@@ -32,7 +32,7 @@ from engine.cards import CARD_BY_CODE
 from engine.params import PARTNERSHIP_PARAMS
 from engine.players.doubledummy import solve
 from engine.players.knowledge import read_view
-from engine.players.objective import exact_search, trick_values
+from engine.players.objective import exact_search, side_trick_values
 
 ENDGAME_CARDS = 4
 
@@ -77,16 +77,13 @@ def run(variant: str, kinds: Sequence[str], deals: int, first_seed: int) -> None
                 seats = [e["seat"] for e in view["trick"]]
                 leader = seats[0] if seats else seat
                 hands = true_hands(match)
+                know = read_view(view)
                 exact = solve(hands, _trump(view), leader, trick) if counted else {}
-                worth: list[int] = []
-                if exact:  # what each card's DD tricks are worth in this deal's score
-                    know = read_view(view)
-                    bids = [b if isinstance(b, int) else 0 for b in know.bids]
-                    params = PARTNERSHIP_PARAMS[variant]
-                    worth = trick_values(params, bids, know.tricks_won, seat)
+                # What each card's DD tricks are worth in this deal's score.
+                worth = side_trick_values(know) if counted else []
                 endgame = {}
                 if len(view["hand"]) <= ENDGAME_CARDS:
-                    search, sign = exact_search(read_view(view))
+                    search, sign = exact_search(know)
                     cards = [CARD_BY_CODE[action["card"]] for action in legal]
                     endgame = search.solve(hands, trick, seats, leader, (0, 0, 0, 0), cards)
                     endgame = {card: sign * value for card, value in endgame.items()}

@@ -32,6 +32,26 @@ def count_tricks(cards: list[int], seats: list[int], winner: int, tally: Tally) 
     return (a + (winner == 0), b + (winner == 1), c + (winner == 2), d + (winner == 3))
 
 
+def distinct(cards: int, gone: int, cost: Sequence[int] | None = None) -> list[int]:
+    """The lowest card of each run of ``cards`` that are equal in play, ascending: same
+    suit, nothing between them but cards in ``gone`` (the player's own, or out of play),
+    and, given ``cost``, the same cost (Complex penalties)."""
+    result: list[int] = []
+    previous = -1
+    while cards:
+        low = cards & -cards
+        card = low.bit_length() - 1
+        cards ^= low
+        if previous >= 0 and previous // 13 == card // 13:
+            between = ((1 << card) - 1) & ~((2 << previous) - 1)
+            if between & ~gone == 0 and (cost is None or cost[previous] == cost[card]):
+                previous = card  # equal in play to the one kept: skip it
+                continue
+        result.append(card)
+        previous = card
+    return result
+
+
 class Endgame:
     """One search: the rules of the deal and the side the values are for."""
 
@@ -49,7 +69,6 @@ class Endgame:
         self.tally_trick = tally_trick
         self.cost = cost  # cards of different cost never count as equal (Complex penalties)
         self.table: dict[tuple[int, int, int, int, int, Tally], tuple[float, float]] = {}
-        self.nodes = 0
 
     def solve(
         self,
@@ -126,7 +145,6 @@ class Endgame:
         alpha: float,
         beta: float,
     ) -> float:
-        self.nodes += 1
         seat = (leader + len(trick)) & 3
         hand = hands[seat]
         maximizing = self.maximizers >> seat & 1
@@ -162,20 +180,7 @@ class Endgame:
             legal = following or hand
         else:
             legal = hand
-        cards: list[int] = []
-        previous = -1
-        cost = self.cost
-        while legal:
-            low = legal & -legal
-            card = low.bit_length() - 1
-            legal ^= low
-            if previous >= 0 and previous // 13 == card // 13:
-                between = ((1 << card) - 1) & ~((2 << previous) - 1)
-                if between & ~(out | hand) == 0 and (cost is None or cost[previous] == cost[card]):
-                    previous = card  # equal in play to the one kept: skip it
-                    continue
-            cards.append(card)
-            previous = card
+        cards = distinct(legal, out | hand, self.cost)
         if not trick or len(cards) < 2:
             return cards
         # Who is winning the trick so far; a card that wins it for our side goes first.
@@ -190,4 +195,4 @@ class Endgame:
         return cards
 
 
-__all__ = ["Endgame", "Tally", "count_tricks"]
+__all__ = ["Endgame", "Tally", "count_tricks", "distinct"]

@@ -56,6 +56,11 @@ class Knowledge:
     view: dict[str, Any] = field(default_factory=dict)
 
     @property
+    def bid_values(self) -> list[int]:
+        """Each seat's bid as an int, 0 for a seat with none (yet)."""
+        return [bid if isinstance(bid, int) else 0 for bid in self.bids]
+
+    @property
     def out(self) -> int:
         """Cards in the other three hands: neither mine nor played."""
         return FULL_MASK & ~self.hand & ~self.played

@@ -25,6 +25,12 @@ from engine.solo import solo_deltas
 from engine.trix import trick_points
 
 
+def side_trick_values(know: Knowledge) -> list[int]:
+    """``trick_values`` for this seat's side in its deal so far."""
+    params = PARTNERSHIP_PARAMS[know.variant]
+    return trick_values(params, know.bid_values, know.tricks_won, know.seat)
+
+
 def trick_values(
     params: PartnershipParams, bids: Sequence[int], won: Sequence[int], seat: int
 ) -> list[int]:
@@ -94,7 +100,7 @@ def exact_search(know: Knowledge) -> tuple[Endgame, int]:
 
         return Endgame(know.trump, 1 << declarer, solo_margin), 1 if seat == declarer else -1
     params = PARTNERSHIP_PARAMS[know.variant]
-    bids = [b if isinstance(b, int) else 0 for b in know.bids]
+    bids = know.bid_values
 
     def team_margin(tally: Tally) -> float:
         deltas = params.deltas(bids, [won[s] + tally[s] for s in range(4)])
@@ -103,4 +109,4 @@ def exact_search(know: Knowledge) -> tuple[Endgame, int]:
     return Endgame(know.trump, side, team_margin), 1
 
 
-__all__ = ["exact_search", "trick_values"]
+__all__ = ["exact_search", "side_trick_values", "trick_values"]

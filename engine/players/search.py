@@ -38,10 +38,11 @@ from engine.players.bidding import (
     tarneeb_bid,
 )
 from engine.players.complex import COST, choose_doubles
+from engine.players.endgame import distinct
 from engine.players.heuristic import bid_context, play_action
 from engine.players.inference import bid_weight, resample
 from engine.players.knowledge import Knowledge, legal_of, read_view
-from engine.players.objective import exact_search, trick_values
+from engine.players.objective import exact_search, side_trick_values
 from engine.players.rollouts import complex_rollout, layout_rollout, trick_rollout
 from engine.players.sampling import Sampler
 from engine.solo import solo_deltas
@@ -190,11 +191,12 @@ class SearchPlayer:
         if len(candidates) == 1:
             return play_action(candidates[0])
         budget = self.rollouts
-        if know.hand.bit_count() <= self.exact_cards:
+        held = know.hand.bit_count()
+        if held <= self.exact_cards:
             candidates = self._exact(know, candidates, rng)
             budget //= TIE_SHARE
         elif know.variant in PARTNERSHIP_PARAMS and doubledummy.available():
-            cost = DD_COST_MS.get(know.hand.bit_count(), DD_COST_LATE_MS)[1 if know.trick else 0]
+            cost = DD_COST_MS.get(held, DD_COST_LATE_MS)[1 if know.trick else 0]
             worlds = min(DD_WORLDS_MAX, int(DD_BUDGET_MS / cost))
             if worlds >= DD_WORLDS_MIN:
                 candidates = self._double_dummy(know, candidates, rng, worlds)
@@ -235,8 +237,7 @@ class SearchPlayer:
         deals, is the best; among those, the most tricks."""
         trick = [card for _, card in know.trick]
         leader = know.trick[0][0] if know.trick else know.seat
-        bids = [b if isinstance(b, int) else 0 for b in know.bids]
-        values = trick_values(PARTNERSHIP_PARAMS[know.variant], bids, know.tricks_won, know.seat)
+        values = side_trick_values(know)
         totals = dict.fromkeys(candidates, (0, 0))
         for hands in self._deals(know, rng, worlds):
             tricks = doubledummy.solve(hands, know.trump, leader, trick)
@@ -244,9 +245,9 @@ class SearchPlayer:
                 score, count = totals[card]
                 totals[card] = (score + values[tricks[card]], count + tricks[card])
         best = max(totals.values())
-        # Ties (equal tricks in every deal, often) are left to the play-outs, which score
-        # each seat's own tricks against its own bid (T41.8: who of two partners takes a
-        # trick changes the score, which a side-trick solver does not see).
+        # Ties (the same score and tricks in every deal, often) are left to the play-outs,
+        # which score each seat's own tricks against its own bid (T41.8: who of two partners
+        # takes a trick changes the score, which a side-trick solver does not see).
         return [card for card in candidates if totals[card] == best]
 
     def _best(
@@ -306,7 +307,7 @@ class SearchPlayer:
         else:
             contract = None
             allies = [1 << s | 1 << (s ^ 2) for s in range(4)]
-            bids = [b if isinstance(b, int) else 0 for b in know.bids]
+            bids = know.bid_values
             params = PARTNERSHIP_PARAMS[variant]  # T41.8, T41D.4 scoring
 
         def trick_world(hands: list[int], card: int) -> list[int]:
@@ -355,28 +356,17 @@ def _card(action: Action) -> int:
 
 
 def _distinct(cards: list[int], know: Knowledge) -> list[int]:
-    """One card per group of equivalent cards: same suit, nothing but our own cards or
-    cards of finished tricks between them, and (Complex) the same penalty — they play
-    identically. A card on the table in this trick separates them: the one above it wins
-    the trick, the one below does not."""
+    """One card per group of cards equal in play (``endgame.distinct``): cards of finished
+    tricks join their neighbours, cards on the table in this trick do not (the card above
+    one wins the trick, the card below does not); in Complex only at the same penalty."""
     on_table = 0
     for _, card in know.trick:
         on_table |= 1 << card
-    gone = know.hand | (know.played & ~on_table)
-    result: list[int] = []
-    complex_deal = know.variant == "trix_complex"
-    for card in sorted(cards):
-        if result:
-            previous = result[-1]
-            between = ((1 << card) - 1) & ~((2 << previous) - 1)
-            if (
-                previous // 13 == card // 13
-                and between & ~gone == 0
-                and (not complex_deal or COST[previous] == COST[card])
-            ):
-                continue
-        result.append(card)
-    return result
+    legal = 0
+    for card in cards:
+        legal |= 1 << card
+    cost = COST if know.variant == "trix_complex" else None
+    return distinct(legal, know.hand | (know.played & ~on_table), cost)
 
 
 def _margins(values: list[int], *, teams: bool) -> list[int]:

@@ -18,6 +18,7 @@ from typing import Any
 
 import engine
 from engine.dealing import deck_for_hands
+from engine.players.knowledge import Knowledge
 
 Action = dict[str, Any]
 Log = list[tuple[int, Action]]
@@ -202,3 +203,33 @@ def drive_until(
             step(match, seat, action)
             log.append((seat, action))
     return log, None
+
+
+def playing_knowledge(
+    hand: int,
+    played: int,
+    hand_sizes: list[int],
+    *,
+    variant: str = "syrian41",
+    seat: int = 0,
+    trump: int = 3,
+    trick: list[tuple[int, int]] | None = None,
+    tricks_won: list[int] | None = None,
+    bids: list[int] | None = None,
+) -> Knowledge:
+    """A seat's knowledge in card play, built directly (spades trump, bids of 2, no tricks
+    taken, unless told otherwise)."""
+    return Knowledge(
+        variant=variant,
+        seat=seat,
+        phase="playing",
+        hand=hand,
+        trump=trump,
+        played=played,
+        trick=trick or [],
+        hand_sizes=hand_sizes,
+        tricks_won=tricks_won or [0, 0, 0, 0],
+        scores=[0, 0, 0, 0],
+        dealer=0,
+        bids=bids or [2, 2, 2, 2],
+    )

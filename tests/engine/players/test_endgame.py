@@ -11,6 +11,7 @@ from engine.players.endgame import Endgame
 from engine.players.knowledge import Knowledge
 from engine.players.objective import exact_search
 from engine.tricks import legal_mask
+from tests.engine.players.support import playing_knowledge
 
 HEARTS, SPADES = 2, 3
 
@@ -51,18 +52,15 @@ def knowledge(
     """Seat ``seat``'s knowledge with ``hands`` still held; 11 tricks are taken (4, 3, 2, 2)
     against bids of 4, 3, 4 and 2."""
     held = [mask(hand) for hand in hands]
-    return Knowledge(
+    return playing_knowledge(
+        held[seat],
+        FULL_MASK & ~(held[0] | held[1] | held[2] | held[3]),
+        [hand.bit_count() for hand in held],
         variant=variant,
         seat=seat,
-        phase="playing",
-        hand=held[seat],
         trump=SPADES if variant != "trix_complex" else -1,
-        played=FULL_MASK & ~(held[0] | held[1] | held[2] | held[3]),
         trick=[(who, parse_card(code)) for who, code in trick],
-        hand_sizes=[hand.bit_count() for hand in held],
         tricks_won=[4, 3, 2, 2],
-        scores=[0, 0, 0, 0],
-        dealer=0,
         bids=[4, 3, 4, 2],
     )
 

@@ -7,8 +7,8 @@ import random
 from collections import Counter
 
 from engine.cards import CARD_BY_CODE, FULL_MASK
-from engine.players.knowledge import Knowledge
 from engine.players.sampling import sample_hands
+from tests.engine.players.support import playing_knowledge
 
 
 def mask(codes: str) -> int:
@@ -21,20 +21,7 @@ def test_every_consistent_deal_comes_up_equally_often_whatever_the_voids() -> No
     1.40 times their fair share; every one must come up equally often."""
     unseen = mask("2C 3C 4C 2H 3H 2D")
     mine = mask("AS KS")
-    know = Knowledge(
-        variant="syrian41",
-        seat=0,
-        phase="playing",
-        hand=mine,
-        trump=3,
-        played=FULL_MASK & ~unseen & ~mine,
-        trick=[],
-        hand_sizes=[2, 3, 1, 2],
-        tricks_won=[0, 0, 0, 0],
-        scores=[0, 0, 0, 0],
-        dealer=0,
-        bids=[2, 2, 2, 2],
-    )
+    know = playing_knowledge(mine, FULL_MASK & ~unseen & ~mine, [2, 3, 1, 2])
     know.voids[1] = 1 << 2  # no hearts
     know.voids[2] = 1 << 0  # no clubs
     rng = random.Random(11)
@@ -50,20 +37,7 @@ def test_a_deal_that_shuffles_almost_never_find_is_drawn_every_time() -> None:
     12!/(4!4!4!) = 34,650 shuffles. It must come out on every draw, never a guess."""
     unseen = mask("2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H 5H")
     mine = mask("AS KS QS JS")
-    know = Knowledge(
-        variant="syrian41",
-        seat=0,
-        phase="playing",
-        hand=mine,
-        trump=3,
-        played=FULL_MASK & ~unseen & ~mine,
-        trick=[],
-        hand_sizes=[4, 4, 4, 4],
-        tricks_won=[0, 0, 0, 0],
-        scores=[0, 0, 0, 0],
-        dealer=0,
-        bids=[2, 2, 2, 2],
-    )
+    know = playing_knowledge(mine, FULL_MASK & ~unseen & ~mine, [4, 4, 4, 4])
     know.voids[1] = 0b1110  # clubs only
     know.voids[2] = 0b1101  # diamonds only
     know.voids[3] = 0b1011  # hearts only

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.cards import FULL_MASK, parse_card
-from engine.players.knowledge import Knowledge
 from engine.players.search import _distinct
+from tests.engine.players.support import playing_knowledge
 
 
 def mask(codes: str) -> int:
@@ -18,19 +18,9 @@ def test_a_card_on_the_table_separates_the_cards_above_it_from_those_below() -> 
     neighbours: with J gone earlier, T and Q are one card."""
     hand = mask("6C TC QC AC 3D")
     trick = [(1, parse_card("KC")), (2, parse_card("2C")), (3, parse_card("3C"))]
-    know = Knowledge(
-        variant="syrian41",
-        seat=0,
-        phase="playing",
-        hand=hand,
-        trump=3,
-        played=mask("JC KC 2C 3C"),  # the jack went in an earlier trick
-        trick=trick,
-        hand_sizes=[5, 4, 4, 4],
-        tricks_won=[1, 0, 0, 0],
-        scores=[0, 0, 0, 0],
-        dealer=0,
-        bids=[3, 3, 3, 2],
+    played = mask("JC KC 2C 3C")  # the jack went in an earlier trick
+    know = playing_knowledge(
+        hand, played, [5, 4, 4, 4], trick=trick, tricks_won=[1, 0, 0, 0], bids=[3, 3, 3, 2]
     )
     assert know.out & hand == 0 and know.out | hand | know.played == FULL_MASK
     clubs = [parse_card(code) for code in ("6C", "TC", "QC", "AC")]
