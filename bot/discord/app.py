@@ -61,7 +61,10 @@ class SahraTree(app_commands.CommandTree[Any]):
     ) -> None:
         # The library's default only logs a traceback and leaves the user with "This
         # interaction failed"; a stale or garbled command deserves an answer instead.
-        await self.client.frontend.command_failed(interaction, error)
+        try:
+            await self.client.frontend.command_failed(interaction, error)
+        finally:
+            self.client.frontend.commands_completed += 1
 
 
 class SahraClient(discord.AutoShardedClient):
@@ -101,6 +104,14 @@ class SahraClient(discord.AutoShardedClient):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction[Any], command: Any
+    ) -> None:
+        # discord.py runs a command in a task of its own and reports its end only by this
+        # event (or the tree's on_error): the count says when a command's effects are all
+        # queued, which a caller's answer alone does not.
+        self.frontend.commands_completed += 1
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Buttons are routed here from their custom_id (``bot.discord.views``), so that a

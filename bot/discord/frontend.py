@@ -95,6 +95,7 @@ class DiscordFrontend:
         self.outbox = outbox
         self.sender = sender
         self.completed = 0  # component interactions fully handled (logs, tests)
+        self.commands_completed = 0  # slash commands fully handled, failed ones too (tests)
         self.table_defaults: dict[str, Any] = {}  # the operator's timers and difficulty
         self.league = LeagueCommands(self)
 

@@ -44,12 +44,15 @@ class Guild(PlatformWorld):
         self, user: int, command: str | None, admin: bool = False, **options: Any
     ) -> dict[str, Any]:
         """A slash command, answered and its consequences settled (a deferred command is
-        done when its followup comes)."""
+        done when its handler has ended: an answer can reach Discord before the handler has
+        queued what follows it, such as a DM hand)."""
+        assert self.bot is not None
+        done = self.bot.frontend.commands_completed
         interaction = await self.fake.slash(user, command, admin, **options)
         reply = await self.fake.answered(interaction)
-        token = f"tok{interaction}"
-        if reply["type"] == 5:  # deferred: done when the followup comes
-            await eventually(lambda: self.fake.followups.get(token, 0) > 0)
+        await eventually(
+            lambda: self.bot is not None and self.bot.frontend.commands_completed > done
+        )
         await self.settle()
         return reply
 
