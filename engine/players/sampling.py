@@ -48,7 +48,7 @@ class Sampler:
             allowed = sum(1 << j for j in range(3) if not forbidden[j] >> card & 1)
             groups.setdefault(allowed, []).append(card)
         # The most constrained classes first: fewer splits to weigh at the top.
-        self.classes = sorted(groups.items(), key=lambda item: (bin(item[0]).count("1"), item))
+        self.classes = sorted(groups.items(), key=lambda item: (item[0].bit_count(), item))
         self._memo: dict[tuple[int, Rooms], list[tuple[int, Rooms]]] = {}
         self.consistent = min(self.rooms) >= 0 and self._count(0, self.rooms) > 0
 
