@@ -126,3 +126,198 @@ def test_no_adapter_decides_which_screens_an_event_changes() -> None:
         if names:
             found[relative(path)] = names
     assert found == {}
+
+
+# ------------------------------------------------------------------ import order and circles
+#
+# The core's layers, bottom up, as architecture.md writes them: a module imports only from its
+# own layer or below ("settings and logs → the renderer and i18n → the table manager → the
+# league → the presenter → delivery → the surfaces → the runner and the CLI"). ``bot.cluster``
+# (who owns which table, forwarding to the owner) belongs to the table manager; the operator
+# commands (``bot.ops``, ``bot.migration``) sit with the CLI that runs them.
+CORE_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("settings and logs", ("bot.settings", "bot.logs", "bot.backoff")),
+    ("the renderer and i18n", ("bot.render",)),
+    ("the table manager", ("bot.tables", "bot.cluster")),
+    ("the league", ("bot.league",)),
+    ("the presenter", ("bot.present",)),
+    ("delivery", ("bot.delivery",)),
+    ("the surfaces", ("bot.telegram", "bot.discord", "bot.console", "bot.web")),
+    ("the runner and the CLI", ("bot.runner", "bot.cli", "bot.ops", "bot.migration")),
+)
+PROJECT = ("engine", "storage", "bot")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def project_modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sources(*PROJECT)}
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Every import of every project module, at any depth of the file (inside functions and
+    ``if TYPE_CHECKING:`` too: a reader must hold those in mind all the same), resolved to
+    project modules. Importing ``a.b.c`` runs ``a/__init__`` and ``a/b/__init__`` first, so
+    those count as imports too (but for the importer's own packages, already running)."""
+    modules = project_modules()
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text())):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                    base = ".".join([*up, base] if base else up)
+                targets = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+            for target in targets:
+                while target and target not in modules:
+                    target = target.rpartition(".")[0]
+                while target:
+                    own = target == name or name.startswith(target + ".")
+                    if target in modules and not own:
+                        graph[name].add(target)
+                    target = target.rpartition(".")[0]
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected sets of two or more modules (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def layer_of(module: str) -> int | None:
+    for number, (_, prefixes) in enumerate(CORE_LAYERS):
+        if any(module == prefix or module.startswith(prefix + ".") for prefix in prefixes):
+            return number
+    return None
+
+
+def test_no_import_circle_anywhere() -> None:
+    assert circles(import_graph()) == []
+
+
+def test_the_circle_finder_sees_a_circle_through_a_package_init() -> None:
+    # bot.tables/__init__ importing the manager, the manager importing the league and the
+    # league importing bot.tables.config: one circle, found only through the package edge.
+    graph = {
+        "bot.tables": {"bot.tables.manager"},
+        "bot.tables.manager": {"bot.league"},
+        "bot.league": {"bot.tables.config", "bot.tables"},
+        "bot.tables.config": set(),
+    }
+    assert circles(graph) == [["bot.league", "bot.tables", "bot.tables.manager"]]
+
+
+def test_every_core_module_has_a_layer() -> None:
+    unplaced = [
+        name
+        for name in project_modules()
+        if name.startswith("bot.") and name != "bot" and layer_of(name) is None
+    ]
+    assert unplaced == []
+
+
+def test_the_core_imports_only_its_own_layer_or_below() -> None:
+    upward = []
+    for name, targets in import_graph().items():
+        mine = layer_of(name)
+        if mine is None:
+            continue
+        for target in sorted(targets):
+            theirs = layer_of(target)
+            if theirs is not None and theirs > mine:
+                upward.append(f"{name} ({CORE_LAYERS[mine][0]}) imports {target}")
+    assert upward == []
+
+
+def test_engine_and_storage_import_nothing_of_the_bot() -> None:
+    graph = import_graph()
+    found = {
+        name: sorted(t for t in targets if t == "bot" or t.startswith("bot."))
+        for name, targets in graph.items()
+        if name.startswith(("engine", "storage"))
+    }
+    assert {name: targets for name, targets in found.items() if targets} == {}
+
+
+# A child forked from an interpreter that has loaded the third-party libraries (so each
+# import costs milliseconds) but none of the project's modules: each project module is then
+# imported first, alone, as in a fresh interpreter.
+_IMPORT_ALONE = """
+import importlib, os, sys
+for library in ("aiohttp", "aiosqlite", "asyncpg", "discord", "discord.ext.commands",
+                "discord.app_commands", "telegram", "telegram.ext", "pydantic",
+                "pydantic_settings", "openskill.models", "numpy"):
+    try:
+        importlib.import_module(library)
+    except ImportError:
+        pass
+assert not [m for m in sys.modules if m.split(".")[0] in ("bot", "engine", "storage")]
+failed = []
+for name in sys.argv[1:]:
+    pid = os.fork()
+    if pid == 0:
+        try:
+            importlib.import_module(name)
+        except BaseException as error:
+            sys.stderr.write(f"{name}: {type(error).__name__}: {error}\\n")
+            os._exit(1)
+        os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    if status != 0:
+        failed.append(name)
+print("\\n".join(failed))
+"""
+
+
+def test_every_module_imports_alone_in_a_fresh_interpreter() -> None:
+    import subprocess
+    import sys
+
+    names = sorted(project_modules())
+    done = subprocess.run(
+        [sys.executable, "-c", _IMPORT_ALONE, *names],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert done.stdout.split() == [], done.stderr

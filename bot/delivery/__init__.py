@@ -4,9 +4,6 @@ memory of the messages it edits (kept across restarts)."""
 from bot.delivery.memory import MessageMemory, StoredMessages
 from bot.delivery.outbox import (
     GROUP_INTERVAL,
-    REPLY,
-    RESULT,
-    TABLE,
     Gone,
     Outbox,
     Refused,
@@ -15,6 +12,7 @@ from bot.delivery.outbox import (
     Transient,
     Unreachable,
 )
+from bot.present.mailbox import REPLY, RESULT, TABLE
 
 __all__ = [
     "GROUP_INTERVAL",

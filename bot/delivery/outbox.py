@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from bot.logs import where
+from bot.present.mailbox import REPLY, TABLE, ScreenSource
 from bot.render.model import Screen
 
 if TYPE_CHECKING:
@@ -69,14 +70,6 @@ BACKOFF = 1.0  # the first pause after a network error; it doubles up to MAX_BAC
 MAX_BACKOFF = 30.0
 MAX_PENDING_REPLIES = 3  # replies waiting in one chat; a newer one drops the oldest
 LOG_SIZE = 50_000  # writes kept in ``Outbox.log``
-
-# Priorities: the lowest goes first.
-RESULT = 0  # a deal's or a match's result
-TABLE = 1  # the table and the hands
-REPLY = 2  # an answer to one player
-
-ScreenSource = Screen | Callable[[], Screen]
-"""A screen, or a function drawing it when its write is made (the newest state then)."""
 
 
 class RetryLater(Exception):

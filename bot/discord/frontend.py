@@ -25,6 +25,7 @@ from bot.discord.notifier import DiscordNotifier
 from bot.discord.sender import DiscordSender
 from bot.discord.texts import describe, permission_list, plain, text
 from bot.discord.views import decode_custom_id, view_of
+from bot.league.service import counting
 from bot.render import DOUBLE_PICK, Screen, refusal_notice, rules_text
 from bot.render.codes import NEW_VARIANTS
 from bot.render.i18n import variant_name
@@ -97,7 +98,8 @@ class DiscordFrontend:
         self.completed = 0  # component interactions fully handled (logs, tests)
         self.commands_completed = 0  # slash commands fully handled, failed ones too (tests)
         self.table_defaults: dict[str, Any] = {}  # the operator's timers and difficulty
-        self.league = LeagueCommands(self)
+        self.league = counting(manager)
+        self.league_commands = LeagueCommands(self)
 
     # ---------------------------------------------------------------- helpers
 
@@ -262,7 +264,7 @@ class DiscordFrontend:
             await frontend.contacts.set_language(str(interaction.channel_id), language.value)
             await frontend._say(interaction, "✓")
 
-        self.league.register(group)
+        self.league_commands.register(group)
         return group
 
     def _table_command(self, name: str) -> Any:
@@ -446,7 +448,7 @@ class DiscordFrontend:
             return
         table_id, version, action = decoded
         if action["type"] in ("rematch", "record"):  # buttons of a match that is over
-            await self.league.button(interaction, table_id, action, language)
+            await self.league_commands.button(interaction, table_id, action, language)
             return
         try:
             table = self.manager.table(table_id)

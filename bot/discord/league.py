@@ -9,30 +9,49 @@ only once the match is over."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
 
 from bot.discord.texts import describe, plain
 from bot.league.figures import FAMILIES, family
-from bot.league.service import MIN_MATCHES
+from bot.league.service import MIN_MATCHES, League
 from bot.render import refusal_notice
 from bot.render.fitting import fitted, split_lines
 from bot.render.league import family_name, history_text, leaderboard_text, stats_text
 from bot.render.record import record_pages
-from bot.tables import Refusal
-
-if TYPE_CHECKING:
-    from bot.discord.frontend import DiscordFrontend
+from bot.tables.commands import PlayerRef
+from bot.tables.errors import Refusal
+from bot.tables.live import LiveTable
+from bot.tables.manager import TableManager
 
 PLATFORM = "discord"
 Interaction = discord.Interaction[Any]  # resolved at run time by the command tree
+
+
+class Host(Protocol):
+    """What the league's commands use of the frontend (``frontend.DiscordFrontend``),
+    declared here so that the two modules do not import each other."""
+
+    manager: TableManager
+    league: League
+
+    def _language(self, interaction: Interaction) -> str: ...
+    def _player(self, interaction: Interaction, language: str) -> PlayerRef: ...
+    def _say(self, interaction: Interaction, message: str) -> Awaitable[None]: ...
+    def _run(
+        self, interaction: Interaction, call: Any, done: str | None = None
+    ) -> Awaitable[None]: ...
+    def _table_here(self, interaction: Interaction) -> LiveTable | None: ...
+
+
 PAGE = 1900  # characters of one message (Discord allows 2,000)
 
 
 class LeagueCommands:
-    def __init__(self, frontend: DiscordFrontend) -> None:
+    def __init__(self, frontend: Host) -> None:
         self.frontend = frontend
 
     def register(self, group: app_commands.Group) -> None:
@@ -52,9 +71,7 @@ class LeagueCommands:
             language = league.frontend._language(interaction)
             here = league.frontend._table_here(interaction)
             chosen = game.value if game else family(here.variant if here else "syrian41")
-            board = await league.frontend.manager.league.top(
-                PLATFORM, str(interaction.channel_id), chosen
-            )
+            board = await league.frontend.league.top(PLATFORM, str(interaction.channel_id), chosen)
             answer = leaderboard_text(language, chosen, board, MIN_MATCHES)
             await interaction.response.send_message(fitted(plain(answer), PAGE))
 
@@ -66,7 +83,7 @@ class LeagueCommands:
             here = interaction.guild_id is not None
             chat = str(interaction.channel_id) if here else None
             user = str(interaction.user.id)
-            found = await league.frontend.manager.league.stats(PLATFORM, user, chat)
+            found = await league.frontend.league.stats(PLATFORM, user, chat)
             name = interaction.user.display_name
             answer = stats_text(language, name, found, here=here)
             await league.frontend._say(interaction, fitted(answer, PAGE))
@@ -74,9 +91,7 @@ class LeagueCommands:
         @group.command(name="history", description=describe("history"))
         async def history(interaction: Interaction) -> None:
             language = league.frontend._language(interaction)
-            matches = await league.frontend.manager.league.history(
-                PLATFORM, str(interaction.channel_id)
-            )
+            matches = await league.frontend.league.history(PLATFORM, str(interaction.channel_id))
             answer = history_text(language, matches, "/sahra record")
             await interaction.response.send_message(fitted(plain(answer), PAGE))
 
@@ -90,7 +105,7 @@ class LeagueCommands:
         await interaction.response.defer(ephemeral=True)
         user = str(interaction.user.id)
         try:
-            found, names = await self.frontend.manager.league.record(PLATFORM, table_id, user)
+            found, names = await self.frontend.league.record(PLATFORM, table_id, user)
         except Refusal as refusal:
             await self.frontend._say(
                 interaction, refusal_notice(language, refusal.code, refusal.detail).text

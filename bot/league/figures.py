@@ -7,7 +7,7 @@ kingdom) are divided out when shown, never stored. Pure: no I/O.
 
 from __future__ import annotations
 
-from bot.league.replay import DealRecord, MatchRecord
+from engine.records import DealRecord, MatchRecord
 
 #: the families of games whose figures are kept together
 FAMILIES = ("tarneeb", "solo", "trix")

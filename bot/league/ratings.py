@@ -15,8 +15,7 @@ patent-free, unlike TrueSkill.
   as Jawaker counts it: their new rating is the one they would get had their side come
   last, whatever the computer that finished for them did. Their partner is rated by what
   really happened.
-- One number is shown: ``1000 + 40 × (μ − 3σ)``, a conservative estimate that starts at
-  1000 and rises as wins accumulate and the uncertainty shrinks.
+- One number is shown (``bot.render.league.shown``): ``1000 + 40 × (μ − 3σ)``.
 """
 
 from __future__ import annotations
@@ -31,14 +30,7 @@ START = (MODEL.mu, MODEL.sigma)
 # Fixed (μ, σ) of the computer players, never updated: "easy" a little under a new
 # human's μ, "hard" (which beats "easy" about three times in four) above it.
 COMPUTER_RATINGS = {"easy": (22.0, 1.0), "hard": (28.0, 1.0)}
-SHOWN_BASE = 1000
-SHOWN_SCALE = 40
 TEAMS = ((0, 2), (1, 3))  # partners sit opposite (T41.1, TX.1)
-
-
-def shown(mu: float, sigma: float) -> int:
-    """The one number players see."""
-    return round(SHOWN_BASE + SHOWN_SCALE * (mu - 3 * sigma))
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 ``top``, ``stats``, ``history`` and the match record for every platform.
 
 A finished match is counted once, in the background, in the order matches finished: its
-log is replayed (``replay.py``) for each seat's figures, the ratings are updated
+log is replayed (``engine.records``) for each seat's figures, the ratings are updated
 (``ratings.py``), and both are written in one transaction with the result's mark. A crash
 before that write leaves the result waiting; the next start (or the next finished match)
 counts it. ``rebuild`` clears the league and counts every result again, in the same
@@ -17,12 +17,14 @@ import logging
 import time
 from collections.abc import Callable
 
-from bot.league.figures import family, figures
-from bot.league.ratings import START, SeatRating, computer, rate, shown
-from bot.league.replay import MatchRecord, replay
+from bot.league.figures import FAMILIES, family, figures
+from bot.league.ratings import START, SeatRating, computer, rate
 from bot.logs import where
+from bot.render.league import shown
 from bot.tables.config import TableConfig
 from bot.tables.errors import Refusal
+from bot.tables.manager import TableManager
+from engine.records import MatchRecord, replay
 from storage.errors import StorageError
 from storage.league import (
     BoardEntry,
@@ -206,9 +208,12 @@ class League:
         self, platform: str, user: str, chat: str | None = None
     ) -> list[tuple[FamilyStats, tuple[int, int] | None]]:
         """The user's figures per family (in ``chat`` only, when asked in a group) with
-        their rank: in the chat's leaderboard, or among all the platform's players."""
+        their rank: in the chat's leaderboard, or among all the platform's players; in the
+        order of ``FAMILIES``."""
         found = []
-        for entry in await self.games.player(platform, user, chat):
+        order = {game: index for index, game in enumerate(FAMILIES)}
+        entries = await self.games.player(platform, user, chat)
+        for entry in sorted(entries, key=lambda entry: order.get(entry.family, len(order))):
             if chat is None:
                 place = await self.games.rank(platform, entry.family, user, MIN_MATCHES)
             else:
@@ -248,3 +253,14 @@ def _replayed(stored: StoredTable, config: TableConfig) -> MatchRecord:
 
 def _figures(stored: StoredTable, config: TableConfig) -> list[dict[str, int]]:
     return figures(_replayed(stored, config))
+
+
+def counting(manager: TableManager) -> League:
+    """The league that counts ``manager``'s finished matches: handed to the manager once
+    (it sits below the league and only knows it as ``Results``), then shared by whoever
+    answers the league's commands on any platform."""
+    if isinstance(manager.results, League):
+        return manager.results
+    league = League(manager.store, manager.clock)
+    manager.results = league
+    return league

@@ -28,7 +28,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.delivery.outbox import REPLY, RESULT, TABLE, Outbox
+from bot.present.mailbox import REPLY, RESULT, TABLE, Mailbox
+from bot.present.summary import table_info
 from bot.present.surface import Surface
 from bot.render import (
     Screen,
@@ -37,7 +38,6 @@ from bot.render import (
     hand_screen,
     lobby_screen,
     result_screen,
-    table_info,
     table_screen,
 )
 from bot.render.common import seat_name
@@ -84,7 +84,7 @@ class _Group:
 
 class Presenter:
     def __init__(
-        self, outbox: Outbox, surface: Surface, clock: Callable[[], float] = time.time
+        self, outbox: Mailbox, surface: Surface, clock: Callable[[], float] = time.time
     ) -> None:
         self.outbox = outbox
         self.surface = surface

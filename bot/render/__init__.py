@@ -15,7 +15,6 @@ from bot.render.model import (
     TableInfo,
     TimerStyle,
     no_timer,
-    table_info,
 )
 from bot.render.narrate import narrate
 from bot.render.notices import refusal_notice
@@ -41,6 +40,5 @@ __all__ = [
     "result_screen",
     "rules_text",
     "score_sheet",
-    "table_info",
     "table_screen",
 ]

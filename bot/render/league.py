@@ -1,17 +1,25 @@
 """The league's screens: a chat's leaderboard, a player's stats and the chat's history.
 
 Plain text for every platform, short enough for one message (Discord's 2,000 characters
-included). Ratings are shown as one number (``bot.league.ratings.shown``)."""
+included). Ratings are shown as one number (``shown``)."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Sequence
 
-from bot.league.figures import FAMILIES
-from bot.league.ratings import TEAMS, shown
+from bot.render.common import team_key
 from bot.render.i18n import isolate, joined, number, t, variant_name
 from storage.league import BoardEntry, FamilyStats, PastMatch
+
+SHOWN_BASE = 1000
+SHOWN_SCALE = 40
+
+
+def shown(mu: float, sigma: float) -> int:
+    """The one number players see of a rating: ``1000 + 40 × (μ − 3σ)``, a conservative
+    estimate that starts at 1000 and rises as wins accumulate and the uncertainty shrinks."""
+    return round(SHOWN_BASE + SHOWN_SCALE * (mu - 3 * sigma))
 
 
 def family_name(language: str, family: str) -> str:
@@ -58,13 +66,13 @@ def stats_text(
     found: Sequence[tuple[FamilyStats, tuple[int, int] | None]],
     here: bool,
 ) -> str:
-    """A player's figures per game; ``here``: counted in this chat only."""
+    """A player's figures per game, in the order given (the league's order of games);
+    ``here``: counted in this chat only."""
     title = t(language, "stats_title_here" if here else "stats_title_all", name=isolate(name))
     if not found:
         return "\n".join([title, t(language, "stats_empty")])
     lines = [title]
-    order = {family: index for index, family in enumerate(FAMILIES)}
-    for entry, place in sorted(found, key=lambda item: order.get(item[0].family, 99)):
+    for entry, place in found:
         rating = (
             number(language, shown(entry.mu, entry.sigma))
             if entry.mu is not None and entry.sigma is not None
@@ -150,7 +158,10 @@ def history_text(language: str, matches: Sequence[PastMatch], command: str) -> s
         if past.variant == "tarneeb_solo":
             scores = " · ".join(number(language, score) for score in past.scores)
         else:
-            a, b = (sum(past.scores[seat] for seat in team) for team in TEAMS)
+            teams = {"team_a": 0, "team_b": 0}
+            for seat, score in enumerate(past.scores):
+                teams[team_key(seat)] += score  # T41.1 / TX.1: partners sit opposite
+            a, b = teams["team_a"], teams["team_b"]
             scores = (
                 f"{t(language, 'team_a')} {number(language, a)} · "
                 f"{t(language, 'team_b')} {number(language, b)}"

@@ -10,12 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
-
-from bot.tables.config import TableConfig
-
-if TYPE_CHECKING:
-    from bot.tables.live import LiveTable
+from typing import Any, Literal, Protocol
 
 Style = Literal["primary", "secondary", "success", "danger"]
 
@@ -74,12 +69,35 @@ class SeatInfo:
     ready: bool = False  # confirmed a rematch
 
 
+class TableOptions(Protocol):
+    """What a screen reads of a table's settings (``bot.tables.config.TableConfig`` is one):
+    declared here so that screens are drawn from plain data handed down, never from the
+    table manager above."""
+
+    @property
+    def variant(self) -> str: ...
+    @property
+    def language(self) -> str: ...
+    @property
+    def target(self) -> int | None: ...
+    @property
+    def bid_seconds(self) -> int: ...
+    @property
+    def turn_seconds(self) -> int: ...
+    @property
+    def difficulty(self) -> str: ...
+    @property
+    def rematch_of(self) -> int | None: ...
+    @property
+    def rematch_seconds(self) -> int: ...
+
+
 @dataclass(frozen=True)
 class TableInfo:
     """What every screen of a table needs besides the match view."""
 
     id: int
-    config: TableConfig
+    config: TableOptions
     status: str
     version: int
     seats: tuple[SeatInfo | None, ...] = (None, None, None, None)
@@ -93,28 +111,3 @@ class TableInfo:
     @property
     def language(self) -> str:
         return self.config.language
-
-
-def table_info(table: LiveTable, dm_pending: frozenset[int] = frozenset()) -> TableInfo:
-    """The facts of a live table, read once (under its lock, by the caller)."""
-    seats = tuple(
-        None
-        if seat is None
-        else SeatInfo(
-            seat.name,
-            seat.kind == "computer",
-            seat.away,
-            index in dm_pending and not seat.away,
-            seat.ready,
-        )
-        for index, seat in enumerate(table.seats)
-    )
-    return TableInfo(
-        id=table.id,
-        config=table.config,
-        status=table.status,
-        version=table.seq,
-        seats=seats,
-        deadline=table.deadline if table.deadline_kind != "lobby" else None,
-        creator=table.creator,
-    )

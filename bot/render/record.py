@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.league.replay import DealRecord, MatchRecord, TrickRecord, Turn
 from bot.render.fitting import split_lines, text_length
 from bot.render.i18n import card, isolate, joined, ltr, number, signed, suit, t, variant_name
 from engine.params import PARTNERSHIP_PARAMS, TRIX_COMPLEX
+from engine.records import DealRecord, MatchRecord, TrickRecord, Turn
 
 LAYOUT_TURNS = 4  # Trix turns per line: about one time round the table
 

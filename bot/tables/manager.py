@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
-from bot.league.service import League
 from bot.render.i18n import computer_name
 from bot.tables import checks, deadlines, rematch, rows
 from bot.tables.commands import PlayerRef, Press
@@ -24,7 +23,7 @@ from bot.tables.computers import Computers
 from bot.tables.config import TableConfig
 from bot.tables.errors import Refusal
 from bot.tables.live import LiveTable, Place, Seat
-from bot.tables.notifier import Event, Notifier
+from bot.tables.notifier import Event, Notifier, Results
 from bot.tables.recovery import live_table
 from bot.tables.registry import Registry
 from bot.tables.scheduler import Scheduler
@@ -49,6 +48,7 @@ class TableManager:
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] = _new_seed,
         computers: Computers | None = None,
+        results: Results | None = None,
     ) -> None:
         self.store = db if isinstance(db, Store) else Store(db)
         self.clock = clock
@@ -57,7 +57,7 @@ class TableManager:
         self.registry = Registry()
         self.committer = Committer(self.store, notifier, self.registry, clock)
         self.scheduler = Scheduler(self.committer, self.computers, self.registry, clock)
-        self.league = League(self.store, clock)
+        self.results = results  # None: finished matches are left for a later count
         self.committer.ended = self._ended
         self.scheduler.rematch_due = lambda table: rematch.fill_and_start(self, table)
 
@@ -364,12 +364,13 @@ class TableManager:
         for table in loaded:
             self.scheduler.arm(table)
         log.info("event=tables_loaded count=%d held=%d", len(loaded), len(self.registry))
-        self.league.finished()  # matches that finished before a crash are counted now
+        if self.results is not None:
+            self.results.finished()  # matches that finished before a crash are counted now
         return loaded
 
     def _ended(self, table: LiveTable) -> None:
-        if table.status == "finished":
-            self.league.finished()
+        if table.status == "finished" and self.results is not None:
+            self.results.finished()
 
     async def resume(self, tables: list[LiveTable] | None = None) -> None:
         """After a restart, once the platforms are up: every live table's screens (or
@@ -383,4 +384,5 @@ class TableManager:
     async def close(self) -> None:
         """Stop timers and computer turns; in-flight moves finish their commit first."""
         await self.scheduler.close()
-        await self.league.close()  # an uncounted match is counted at the next start
+        if self.results is not None:
+            await self.results.close()  # an uncounted match is counted at the next start

@@ -11,6 +11,18 @@ if TYPE_CHECKING:
 Event = dict[str, Any]
 
 
+class Results(Protocol):
+    """Who counts what finished matches leave behind (the league, which sits above the
+    manager: the runner hands it in)."""
+
+    def finished(self) -> None:
+        """A match finished, or the manager started: count whatever waits (in the
+        background; never blocks the apply path)."""
+
+    async def close(self) -> None:
+        """Stop counting; what is not counted yet is counted at the next start."""
+
+
 class Notifier(Protocol):
     async def publish(self, table: LiveTable, events: list[Event]) -> None:
         """Called after the events' action is committed, in order, once per change.

@@ -12,18 +12,49 @@ restart keeps them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from bot.render.i18n import computer_name
 from bot.tables import checks, rows
 from bot.tables.commands import PlayerRef
+from bot.tables.commits import Committer
 from bot.tables.config import TableConfig
 from bot.tables.errors import Refusal
 from bot.tables.live import LiveTable, Place, Seat
+from bot.tables.notifier import Event
 from storage.records import Change
+from storage.store import Store
 
-if TYPE_CHECKING:
-    from bot.tables.manager import TableManager
+
+class TableManager(Protocol):
+    """What a rematch uses of the manager (``manager.TableManager``), which calls in here:
+    declared so that the two modules do not import each other."""
+
+    store: Store
+    committer: Committer
+    clock: Callable[[], float]
+
+    def table(self, table_id: int) -> LiveTable: ...
+    def table_at(self, place: Place) -> LiveTable | None: ...
+    async def create(
+        self,
+        place: Place,
+        creator: PlayerRef,
+        config: TableConfig | dict[str, Any],
+        *,
+        join: bool = True,
+        decks: list[list[str]] | None = None,
+        seed: int | None = None,
+        seats: list[Seat | None] | None = None,
+    ) -> LiveTable: ...
+    async def start_match(
+        self,
+        table: LiveTable,
+        changes: list[Change] | None = None,
+        events: list[Event] | None = None,
+    ) -> None: ...
+
 
 OVER = ("finished", "stopped", "abandoned")
 

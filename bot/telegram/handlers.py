@@ -18,9 +18,9 @@ from telegram.ext import (
     TypeHandler,
 )
 
-from bot.delivery import Outbox
+from bot.delivery import REPLY, TABLE, Outbox
 from bot.delivery.contacts import Contacts
-from bot.delivery.outbox import REPLY, TABLE
+from bot.league.service import counting
 from bot.render import DOUBLE_PICK, Button, Screen, refusal_notice, rules_text
 from bot.render.codes import NEW_VARIANTS, decode
 from bot.render.i18n import isolate, joined, variant_name
@@ -77,13 +77,16 @@ class TelegramFrontend:
         self.outbox = outbox
         self.table_defaults: dict[str, Any] = {}  # the operator's timers and difficulty
         self._replies = 0
-        self.league = LeagueCommands(self)
+        self.league = counting(manager)
+        self.league_commands = LeagueCommands(self)
 
     def register(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         # Group -1 runs before the handlers of group 0, for every update.
         app.add_handler(TypeHandler(Update, self.prefetch), group=-1)
         for name in COMMAND_NAMES:
-            callback = getattr(self, f"cmd_{name}", None) or getattr(self.league, f"cmd_{name}")
+            callback = getattr(self, f"cmd_{name}", None) or getattr(
+                self.league_commands, f"cmd_{name}"
+            )
             if name in BARE_COMMANDS:
                 callback = self._bare(name, callback)
             app.add_handler(CommandHandler(name, callback))
@@ -393,7 +396,9 @@ class TelegramFrontend:
             await query.answer(refusal_notice(language, refusal.code).text if refusal else None)
             return
         if kind in ("rematch", "record"):  # buttons of a match that is over
-            await query.answer(await self.league.button(update, table_id, action, language))
+            await query.answer(
+                await self.league_commands.button(update, table_id, action, language)
+            )
             return
         try:
             table = self.manager.table(table_id)

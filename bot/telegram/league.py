@@ -7,22 +7,46 @@ it only ever goes to the asker's private chat, and only once the match is over."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from telegram import Update
 from telegram.ext import ContextTypes
 
+from bot.delivery.contacts import Contacts
 from bot.league.figures import family
-from bot.league.service import MIN_MATCHES
+from bot.league.service import MIN_MATCHES, League
 from bot.render.fitting import fitted
 from bot.render.i18n import isolate
 from bot.render.league import history_text, leaderboard_text, stats_text
+from bot.render.model import Button
 from bot.render.record import record_pages
-from bot.tables import Refusal
+from bot.tables.commands import PlayerRef
+from bot.tables.errors import Refusal
+from bot.tables.live import LiveTable, Place
+from bot.tables.manager import TableManager
 from bot.telegram.texts import text
 
-if TYPE_CHECKING:
-    from bot.telegram.handlers import TelegramFrontend
+
+class Host(Protocol):
+    """What the league's commands use of the frontend (``handlers.TelegramFrontend``),
+    declared here so that the two modules do not import each other."""
+
+    manager: TableManager
+    league: League
+    contacts: Contacts
+
+    def _language(self, update: Update) -> str: ...
+    def _player(self, update: Update, language: str) -> PlayerRef: ...
+    def _place(self, update: Update) -> Place: ...
+    def _is_group(self, update: Update) -> bool: ...
+    def _reply(
+        self, update: Update, body: str, rows: tuple[tuple[Button, ...], ...] = ()
+    ) -> None: ...
+    def _private(self, update: Update, body: str, *, part: bool = False) -> bool: ...
+    def _refusal_text(self, language: str, refusal: Refusal) -> str: ...
+    def _table_here(self, update: Update) -> LiveTable | None: ...
+    def _user(self, update: Update) -> str: ...
+
 
 Context = ContextTypes.DEFAULT_TYPE
 PLATFORM = "telegram"
@@ -46,7 +70,7 @@ FAMILY_WORDS = {
 class LeagueCommands:
     """The frontend's league part: it answers through the frontend's helpers."""
 
-    def __init__(self, frontend: TelegramFrontend) -> None:
+    def __init__(self, frontend: Host) -> None:
         self.frontend = frontend
 
     async def cmd_top(self, update: Update, context: Context) -> None:
@@ -60,9 +84,7 @@ class LeagueCommands:
             return
         here = self.frontend._table_here(update)
         game = FAMILY_WORDS[args[0]] if args else family(here.variant if here else "syrian41")
-        board = await self.frontend.manager.league.top(
-            PLATFORM, self.frontend._place(update).chat, game
-        )
+        board = await self.frontend.league.top(PLATFORM, self.frontend._place(update).chat, game)
         self.frontend._reply(
             update, fitted(leaderboard_text(language, game, board, MIN_MATCHES), PAGE)
         )
@@ -76,7 +98,7 @@ class LeagueCommands:
         user = self.frontend._user(update)
         group = self.frontend._is_group(update)
         chat = self.frontend._place(update).chat if group else None
-        found = await self.frontend.manager.league.stats(PLATFORM, user, chat)
+        found = await self.frontend.league.stats(PLATFORM, user, chat)
         name = self.frontend._player(update, language).name
         self.frontend._reply(update, stats_text(language, name, found, here=group))
 
@@ -88,9 +110,7 @@ class LeagueCommands:
         if context.args:
             self.frontend._reply(update, text(language, "no_arguments", command="/history"))
             return
-        matches = await self.frontend.manager.league.history(
-            PLATFORM, self.frontend._place(update).chat
-        )
+        matches = await self.frontend.league.history(PLATFORM, self.frontend._place(update).chat)
         self.frontend._reply(update, fitted(history_text(language, matches, "/record"), PAGE))
 
     async def cmd_record(self, update: Update, context: Context) -> None:
@@ -109,7 +129,7 @@ class LeagueCommands:
         pages themselves say it, in a private chat)."""
         user = self.frontend._user(update)
         try:
-            record, names = await self.frontend.manager.league.record(PLATFORM, table_id, user)
+            record, names = await self.frontend.league.record(PLATFORM, table_id, user)
         except Refusal as refusal:
             return self.frontend._refusal_text(language, refusal)
         if not self.frontend.contacts.dm_ok(user):

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.delivery import Outbox
+from bot.league.service import counting
 from bot.render.i18n import CATALOG, card_label, t
 from bot.render.model import Screen
 from bot.tables import LiveTable, PlayerRef, Press, TableManager
@@ -176,7 +177,7 @@ class PlatformWorld:
             )
         assert table.status == "finished"
         await self.settle()
-        await manager.league.settle()
+        await counting(manager).settle()
         return played
 
 

@@ -18,6 +18,7 @@ import pytest
 
 import engine
 from bot.cli import main
+from bot.league.service import counting
 from bot.logs import JsonFormatter
 from bot.tables import InMemoryNotifier, Place, PlayerRef, Press, TableManager
 from storage.database import Database
@@ -77,6 +78,7 @@ async def test_ratings_rebuild_counts_every_finished_match_again_to_the_same_num
     path = tmp_path / "sahra.sqlite"
     async with Database.open(path, synchronous="NORMAL") as db:
         manager = TableManager(db, InMemoryNotifier())
+        league = counting(manager)
         await manager.start()
         for place in ("one", "two"):
             table = await manager.create(Place("test", place), ALI, {"variant": "tarneeb_solo"})
@@ -95,8 +97,8 @@ async def test_ratings_rebuild_counts_every_finished_match_again_to_the_same_num
                             player=ALI,
                         )
                     )
-        await manager.league.settle()
-        before = await manager.league.games.all_ratings()
+        await league.settle()
+        before = await league.games.all_ratings()
         await manager.close()
     assert [(family, r.user_id, r.matches) for _, family, r in before] == [("solo", "u1", 2)]
     monkeypatch.setenv("SAHRA_DATABASE", str(path))

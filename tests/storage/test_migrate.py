@@ -18,6 +18,7 @@ import pytest
 
 from bot.cli import main
 from bot.delivery.memory import StoredMessages
+from bot.league.service import counting
 from bot.migration import BadMigration, migrate, verify_copy
 from bot.tables import InMemoryNotifier, Place, TableManager
 from bot.tables.recovery import live_table
@@ -55,6 +56,7 @@ async def build(path: Path) -> Source:
         manager = TableManager(
             db, InMemoryNotifier(), clock=clock, seed_source=itertools.count(1).__next__
         )
+        league = counting(manager)
         await manager.start()
         scripted = await scripted_match(manager, chat="c")
         await with_computers(manager, "tarneeb_solo", humans=2, chat="solo")
@@ -81,7 +83,7 @@ async def build(path: Path) -> Source:
             "c", ("table", running.id), "m-17", True
         )
         await manager.settle()
-        await manager.league.settle()
+        await league.settle()
         await manager.close()
         assert running.status == "running" and lobby.status == "lobby"
         return Source(path, clock.now, scripted.id, stopped.id, lobby.id, running.id)

@@ -9,10 +9,10 @@ import pytest
 
 import engine
 from bot.league.figures import FAMILIES, FAMILY_VARIANTS, FIGURE_KEYS, family, figures
-from bot.league.replay import DealRecord, MatchRecord
 from engine.dealing import deck_for_hands
-from tests.bot.league.test_replay import SEEDS, Played, finished, start
+from engine.records import DealRecord, MatchRecord
 from tests.bot.render.support import VARIANTS
+from tests.engine.test_records import SEEDS, Played, finished, start
 
 ORDERED_DECK = [rank + suit for suit in "CDHS" for rank in "23456789TJQKA"]
 

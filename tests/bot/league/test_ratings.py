@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.league.ratings import COMPUTER_RATINGS, START, SeatRating, computer, rate, shown
+from bot.league.ratings import COMPUTER_RATINGS, START, SeatRating, computer, rate
+from bot.render.league import shown
 
 NEW = SeatRating(*START)
 

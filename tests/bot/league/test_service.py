@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.league.ratings import START, shown
-from bot.league.service import MIN_MATCHES
+from bot.league.ratings import START
+from bot.league.service import MIN_MATCHES, counting
+from bot.render.league import shown
 from bot.tables import Place, Refusal
 from tests.bot.league.support import (
     ALI,
@@ -31,7 +32,7 @@ async def test_a_finished_match_is_counted_once_with_outcomes_figures_and_rating
     harness: Harness,
 ) -> None:
     table = await scripted_match(harness.manager)
-    league = harness.manager.league
+    league = counting(harness.manager)
     await league.settle()
     counted = await league.games.counted(table.id)
     assert [(p.user_id, p.outcome, p.score) for p in counted] == [
@@ -61,11 +62,11 @@ async def test_stopped_tables_and_expired_lobbies_are_never_counted(harness: Har
     harness.clock.advance(11)
     await manager.run_due()
     assert lobby.status == "expired"
-    await manager.league.settle()
-    assert await manager.league.catch_up() == 0
-    assert await manager.league.games.all_ratings() == []
-    assert await manager.league.history(PLATFORM, "stopped") == []
-    assert await manager.league.stats(PLATFORM, ALI.user_id) == []
+    await counting(manager).settle()
+    assert await counting(manager).catch_up() == 0
+    assert await counting(manager).games.all_ratings() == []
+    assert await counting(manager).history(PLATFORM, "stopped") == []
+    assert await counting(manager).stats(PLATFORM, ALI.user_id) == []
 
 
 async def test_a_leaver_takes_the_loss_and_the_computer_finishes_for_them(
@@ -76,10 +77,10 @@ async def test_a_leaver_takes_the_loss_and_the_computer_finishes_for_them(
     await manager.leave(table.id, BADR.user_id)  # a computer plays Badr's seat from now on
     await play_to_end(manager, table)
     assert table.status == "finished"
-    await manager.league.settle()
-    counted = {p.user_id: p for p in await manager.league.games.counted(table.id)}
+    await counting(manager).settle()
+    counted = {p.user_id: p for p in await counting(manager).games.counted(table.id)}
     assert counted[BADR.user_id].outcome == "left"
-    ratings = {r.user_id: r for _, _, r in await manager.league.games.all_ratings()}
+    ratings = {r.user_id: r for _, _, r in await counting(manager).games.all_ratings()}
     assert ratings[BADR.user_id].mu < START[0]
     assert ratings[BADR.user_id].wins == 0
     assert set(ratings) == {ALI.user_id, BADR.user_id}  # computers are never rated
@@ -90,23 +91,23 @@ async def test_rebuilding_gives_exactly_the_same_ratings(harness: Harness) -> No
     await scripted_match(manager, "one")
     await with_computers(manager, "tarneeb_solo", humans=2, chat="two")
     await scripted_match(manager, "one")
-    await manager.league.settle()
-    before = await manager.league.games.all_ratings()
-    players = {t: await manager.league.games.counted(t) for t in (1, 2, 3)}
-    assert await manager.league.rebuild() == 3
-    assert await manager.league.games.all_ratings() == before
-    assert {t: await manager.league.games.counted(t) for t in (1, 2, 3)} == players
+    await counting(manager).settle()
+    before = await counting(manager).games.all_ratings()
+    players = {t: await counting(manager).games.counted(t) for t in (1, 2, 3)}
+    assert await counting(manager).rebuild() == 3
+    assert await counting(manager).games.all_ratings() == before
+    assert {t: await counting(manager).games.counted(t) for t in (1, 2, 3)} == players
 
 
 async def test_a_match_finished_before_a_restart_is_counted_at_the_next_start(
     harness: Harness,
 ) -> None:
     await scripted_match(harness.manager)
-    await harness.manager.league.settle()
-    await harness.manager.league.games.reset()  # as if the process died before counting
+    await counting(harness.manager).settle()
+    await counting(harness.manager).games.reset()  # as if the process died before counting
     await harness.restart()
-    await harness.manager.league.settle()
-    assert len(await harness.manager.league.games.counted(1)) == 4
+    await counting(harness.manager).settle()
+    assert len(await counting(harness.manager).games.counted(1)) == 4
 
 
 async def test_a_chat_s_leaderboard_needs_five_matches_there_and_shows_only_its_own(
@@ -116,8 +117,8 @@ async def test_a_chat_s_leaderboard_needs_five_matches_there_and_shows_only_its_
     for _ in range(MIN_MATCHES):
         await scripted_match(manager, "home")
     await scripted_match(manager, "away")
-    await manager.league.settle()
-    board = await manager.league.top(PLATFORM, "home", "tarneeb")
+    await counting(manager).settle()
+    board = await counting(manager).top(PLATFORM, "home", "tarneeb")
     assert [entry.user_id for entry in board[:2]] in (
         [ALI.user_id, CARLA.user_id],
         [CARLA.user_id, ALI.user_id],
@@ -126,14 +127,14 @@ async def test_a_chat_s_leaderboard_needs_five_matches_there_and_shows_only_its_
     assert all(entry.matches == MIN_MATCHES for entry in board)  # the other chat's is not here
     assert [e.wins for e in board] == [MIN_MATCHES, MIN_MATCHES, 0, 0]
     assert shown(board[0].mu, board[0].sigma) > shown(board[-1].mu, board[-1].sigma)
-    assert await manager.league.top(PLATFORM, "away", "tarneeb") == []  # one match there
-    assert await manager.league.top(PLATFORM, "home", "solo") == []
-    here = await manager.league.stats(PLATFORM, ALI.user_id, "away")
-    everywhere = await manager.league.stats(PLATFORM, ALI.user_id)
+    assert await counting(manager).top(PLATFORM, "away", "tarneeb") == []  # one match there
+    assert await counting(manager).top(PLATFORM, "home", "solo") == []
+    here = await counting(manager).stats(PLATFORM, ALI.user_id, "away")
+    everywhere = await counting(manager).stats(PLATFORM, ALI.user_id)
     assert [(s.matches, s.wins, place) for s, place in here] == [(1, 1, None)]
     assert [(s.matches, s.wins) for s, _ in everywhere] == [(MIN_MATCHES + 1, MIN_MATCHES + 1)]
     assert everywhere[0][1] is not None and everywhere[0][1][0] in (1, 2)
-    history = await manager.league.history(PLATFORM, "home")
+    history = await counting(manager).history(PLATFORM, "home")
     assert [past.table_id for past in history] == [5, 4, 3, 2, 1]  # newest first
     assert history[0].names == [p.name for p in (ALI, BADR, CARLA, DANA)]
     assert history[0].winners == [0, 2] and history[0].scores == SCRIPT_SCORES
@@ -145,15 +146,15 @@ async def test_the_record_is_only_for_the_players_once_the_match_is_over(
     manager = harness.manager
     running = await full_table(manager, "syrian41", humans=2, place="live")
     with pytest.raises(Refusal) as early:
-        await manager.league.record(PLATFORM, running.id, ALI.user_id)
+        await counting(manager).record(PLATFORM, running.id, ALI.user_id)
     assert early.value.code == "record_not_over"  # hidden cards stay hidden
     done = await scripted_match(manager, "done")
     with pytest.raises(Refusal) as stranger:
-        await manager.league.record(PLATFORM, done.id, EVE.user_id)
+        await counting(manager).record(PLATFORM, done.id, EVE.user_id)
     assert stranger.value.code == "record_not_player"
     with pytest.raises(Refusal) as elsewhere:
-        await manager.league.record("other", done.id, ALI.user_id)
+        await counting(manager).record("other", done.id, ALI.user_id)
     assert elsewhere.value.code == "unknown_table"
-    record, names = await manager.league.record(PLATFORM, done.id, ALI.user_id)
+    record, names = await counting(manager).record(PLATFORM, done.id, ALI.user_id)
     assert names == [p.name for p in (ALI, BADR, CARLA, DANA)]
     assert len(record.deals) == 3 and list(record.scores) == SCRIPT_SCORES

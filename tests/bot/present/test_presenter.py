@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.delivery.outbox import TABLE
+from bot.present.mailbox import TABLE
 from bot.render.common import plays
 from bot.tables import LiveTable, Press
 from tests.bot.present.support import GROUP, PLAYERS, running_table

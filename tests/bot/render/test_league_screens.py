@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.league.ratings import shown
 from bot.render.i18n import t
-from bot.render.league import history_text, leaderboard_text, stats_text
+from bot.render.league import history_text, leaderboard_text, shown, stats_text
 from bot.render.lobby import lobby_screen
 from bot.render.model import SeatInfo
 from storage.league import BoardEntry, FamilyStats, PastMatch

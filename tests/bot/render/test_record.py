@@ -7,11 +7,11 @@ import re
 
 import pytest
 
-from bot.league.replay import DealRecord, MatchRecord
 from bot.render.i18n import CATALOG, LRM, card_label, t, variant_name
 from bot.render.record import record_pages, text_length
-from tests.bot.league.test_replay import SEEDS, finished, start
+from engine.records import DealRecord, MatchRecord
 from tests.bot.render.support import LANGUAGES, VARIANTS, plain
+from tests.engine.test_records import SEEDS, finished, start
 
 NAMES = ("Ali", "Badr", "ليلى", "Dina")
 LIMITS = (3500, 1900)

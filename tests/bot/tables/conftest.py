@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from bot.league.service import counting
 from bot.tables import InMemoryNotifier, PlayerRef, TableManager
 from storage.database import Database
 from storage.postgres import PostgresDatabase
@@ -46,6 +47,7 @@ class Harness:
         self.manager = TableManager(
             self.db, self.notifier, clock=self.clock, seed_source=self.seeds.__next__
         )
+        counting(self.manager)  # finished matches are counted, as in a running bot
         await self.manager.start()
 
 
@@ -62,6 +64,7 @@ async def harness(backend: BackendFactory) -> AsyncIterator[Harness]:
     notifier = InMemoryNotifier()
     seeds = itertools.count(1)
     manager = TableManager(db, notifier, clock=clock, seed_source=seeds.__next__)
+    counting(manager)  # finished matches are counted, as in a running bot
     await manager.start()
     h = Harness(backend, clock, db, notifier, manager, seeds)
     try:

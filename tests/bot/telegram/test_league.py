@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from bot.league.service import counting
 from bot.render.i18n import card_label, computer_name, isolate, joined, t, variant_name
 from bot.tables import LiveTable
 from bot.telegram import league as telegram_league
@@ -111,7 +112,7 @@ async def test_a_match_played_to_the_end_is_in_history_and_stats_and_the_board_w
     await play_out(world, {table.seat_of(str(ALI)): ALI}, random.Random(5))  # type: ignore[dict-item]
     assert table.status == "finished"
     assert world.bot is not None
-    await world.bot.manager.league.settle()
+    await counting(world.bot.manager).settle()
 
     await world.say(GROUP, ALI, "/history")
     history = latest(world, GROUP)

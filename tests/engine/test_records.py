@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 import engine
-from bot.league.replay import MatchRecord, replay
 from engine.dealing import deck_for_hands
+from engine.records import MatchRecord, replay
 from tests.bot.render.support import HEURISTIC, VARIANTS
 
 DECK = frozenset(rank + suit for suit in "CDHS" for rank in "23456789TJQKA")

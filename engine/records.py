@@ -8,6 +8,9 @@ after the match (``bot.render.record``) are both read from it. Pure: no I/O, no 
 The match is rebuilt exactly as ``bot.tables.recovery.replay`` rebuilds a live table, so
 a log the tables accepted replays here without a refusal; an ``IllegalAction`` from the
 engine means the log is not the one the table played.
+
+It lives in the engine, as a hand history lives in PokerKit's core: plain game data, below
+both the renderer and the league that read it.
 """
 
 from __future__ import annotations
