@@ -159,7 +159,7 @@ def run_bots(args: argparse.Namespace) -> int:
         print("sahra: lost the leader lease; stopped (restart to stand by)", file=sys.stderr)
         return 3
     except RoleFailed as failed:
-        print(f"sahra: {failed}; stopped so a standby takes over", file=sys.stderr)
+        print(f"sahra: {failed}; stopped so that a standby takes over", file=sys.stderr)
         return 4
     return 0
 

@@ -53,8 +53,8 @@ class RoleFailed(RuntimeError):
 
     The whole process stops rather than the one role: with SQLite one lease stands for
     every role, and a role given up while the process lives would be taken again by the
-    same process at once, failing the same way (a restart's backoff leaves the lease to a
-    standby first)."""
+    same process at once, failing the same way; a restart takes seconds, in which a
+    standby (asking every second) takes it."""
 
 
 @dataclass
@@ -103,7 +103,7 @@ async def run_bots(
     if lost.is_set():
         raise LeaseLost("a lease was lost")
     if failed:
-        raise RoleFailed(f"stopped for good: {','.join(failed)}")
+        raise RoleFailed(f"{','.join(failed)} stopped for good (see event=role_failed)")
 
 
 async def _watch(lease: Lease, stopping: asyncio.Event, lost: asyncio.Event) -> None:
