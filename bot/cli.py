@@ -147,7 +147,7 @@ def run_bots(args: argparse.Namespace) -> int:
         return 2
     if settings.telegram_token is None and settings.discord_token is None:
         return play.run(args)
-    from bot.runner import LeaseLost
+    from bot.runner import LeaseLost, RoleFailed
     from bot.runner import run_bots as run  # only when needed: the console needs neither
 
     configure_logging(settings.log_level, settings.log_format)
@@ -158,6 +158,9 @@ def run_bots(args: argparse.Namespace) -> int:
     except LeaseLost:
         print("sahra: lost the leader lease; stopped (restart to stand by)", file=sys.stderr)
         return 3
+    except RoleFailed as failed:
+        print(f"sahra: {failed}; stopped so that a standby takes over", file=sys.stderr)
+        return 4
     return 0
 
 

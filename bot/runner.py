@@ -9,6 +9,11 @@ role: one process runs everything and another stands by. With PostgreSQL the rol
 taken one by one, so processes can split Discord's shards and stand by for each other;
 an update that reaches a process which does not own its table is forwarded through the
 database to the one that does (``bot/cluster/``).
+
+A process stops when it can no longer run a role it holds, so that a standby takes the
+role over: when its leases are no longer certain (``LeaseLost``), and when a platform is
+gone for good after it started — Discord closed the gateway with a code that must not be
+retried (``RoleFailed``). A supervisor restarts it; it comes back as a standby.
 """
 
 from __future__ import annotations
@@ -38,6 +43,18 @@ LEASE_CHECK_SECONDS = 1.0
 class LeaseLost(RuntimeError):
     """A lease was lost (the database stopped answering this process): it stopped so
     that a standby can take over; a supervisor restarts it as a standby."""
+
+
+class RoleFailed(RuntimeError):
+    """A role's platform stopped for good after it started (the Discord gateway closed
+    with a fatal code: a reset token, refused intents, a sharding error). Its leases may
+    not be kept by a process that no longer serves them: the process stopped, releasing
+    every lease, so that a standby takes over; a supervisor restarts it as a standby.
+
+    The whole process stops rather than the one role: with SQLite one lease stands for
+    every role, and a role given up while the process lives would be taken again by the
+    same process at once, failing the same way; a restart takes seconds, in which a
+    standby (asking every second) takes it."""
 
 
 @dataclass
@@ -71,12 +88,13 @@ async def run_bots(
     url = settings.database_address()
     lease = lease_for(settings.database, url)
     lost = asyncio.Event()
+    failed: list[str] = []  # roles whose platform stopped for good
     try:
         # SQLite: one process per file, so the file's lease comes before opening it.
         if url is None and not await lease.acquire(stopping):
             return  # asked to stop while standing by
         async with open_backend(settings.database, url, settings.sqlite_synchronous) as db:
-            await _run(settings, db, lease, stopping, ready, lost)
+            await _run(settings, db, lease, stopping, ready, lost, failed)
     finally:
         await lease.release()
         for signum in (signal.SIGTERM, signal.SIGINT):
@@ -84,6 +102,8 @@ async def run_bots(
                 loop.remove_signal_handler(signum)
     if lost.is_set():
         raise LeaseLost("a lease was lost")
+    if failed:
+        raise RoleFailed(f"{','.join(failed)} stopped for good (see event=role_failed)")
 
 
 async def _watch(lease: Lease, stopping: asyncio.Event, lost: asyncio.Event) -> None:
@@ -154,6 +174,7 @@ async def _run(
     stopping: asyncio.Event,
     ready: asyncio.Event | None,
     lost: asyncio.Event,
+    failed: list[str],
 ) -> None:
     router = PlatformRouter()
     manager = TableManager(db, router)
@@ -217,6 +238,13 @@ async def _run(
                 forwarding.install()
                 inbox.handlers["discord"] = forwarding.receive
         token = settings.discord_token.get_secret_value()
+
+        def gateway_lost() -> None:
+            log.error("event=role_failed role=discord leases=%s", ",".join(leases))
+            failed.append("discord")
+            stopping.set()  # every lease released on the way out: a standby takes over
+
+        dc.on_gateway_lost = gateway_lost
         roles.append(
             Role(
                 "discord",

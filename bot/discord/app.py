@@ -161,6 +161,10 @@ class DiscordBot:
     endpoints: Endpoints = field(default_factory=Endpoints)
     runner: asyncio.Task[None] | None = None
     memory: StoredMessages | None = None
+    # Called once if the gateway loop ends after READY without ``stop``: Discord is gone
+    # for good for this process (``_gateway_ended``).
+    on_gateway_lost: Callable[[], None] | None = None
+    closing: bool = False  # ``stop`` was called: the gateway loop is meant to end
 
 
 def build(
@@ -224,7 +228,9 @@ async def start(
     bot: DiscordBot, token: str, *, start_manager: bool = True, connect_retry: float = 1.0
 ) -> None:
     """Load the tables (unless a shared manager was started already), log in and connect
-    (the gateway runs in a task). Cancellable at any point: ``stop`` cleans up after it."""
+    (the gateway runs in a task, watched from then on: ``on_gateway_lost``). Cancellable at
+    any point: ``stop`` cleans up after it."""
+    bot.closing = False
     await bot.contacts.load()
     if bot.memory is not None:
         bot.outbox.restore(await bot.memory.load())  # a restart edits the same messages
@@ -247,6 +253,7 @@ async def start(
     if not bot.client.is_ready():  # the gateway loop ended: a bad token, a refused intent
         bot.runner.result()
         raise RuntimeError("the Discord gateway closed before the bot was ready")
+    bot.runner.add_done_callback(lambda runner: _gateway_ended(bot, runner))
     log.info("event=discord_started user=%s", bot.client.user)
     if start_manager:
         await bot.manager.resume()  # every table's screens, redrawn where they were
@@ -284,9 +291,38 @@ async def _stay_connected(client: discord.Client, first_delay: float = 1.0) -> N
             delay = min(delay * 2, 60.0)
 
 
+def _gateway_ended(bot: DiscordBot, runner: asyncio.Task[None]) -> None:
+    """The gateway loop of a ready client ended, and not by ``stop``.
+
+    discord.py keeps a connection that was up through every outage it can recover from
+    (a dropped socket, a gateway that stops answering heartbeats, one that refuses for a
+    while: resumed or re-identified with backoff, for as long as it takes), so the loop
+    ends only when Discord closed a session with a code that must not be retried —
+    4004 authentication failed (the token was reset), 4010/4011 invalid shard or sharding
+    required, 4012 API version, 4013/4014 invalid or disallowed intents — or on an error
+    of its own; the client is closed by then. This process stays deaf to Discord for good,
+    so it must not keep the Discord lease: ``on_gateway_lost`` gives the role up."""
+    if bot.closing:
+        return
+    error = None if runner.cancelled() else runner.exception()
+    code = getattr(error, "code", None)
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        code = 4014  # discord.py turns that close into this exception, without its code
+    shard = getattr(error, "shard_id", None)
+    log.error(
+        "event=discord_gateway_lost error=%s code=%s shard=%s",
+        "cancelled" if runner.cancelled() else type(error).__name__ if error else "none",
+        "-" if code is None else code,
+        "-" if shard is None else shard,
+    )
+    if bot.on_gateway_lost is not None:
+        bot.on_gateway_lost()
+
+
 async def stop(bot: DiscordBot, *, stop_manager: bool = True) -> None:
     """Flush what can be flushed in FLUSH_SECONDS, then close within CLOSE_SECONDS more —
     also with Discord unreachable, the REST API hanging or the client mid-reconnect."""
+    bot.closing = True
     try:
         if stop_manager:
             await bot.manager.close()

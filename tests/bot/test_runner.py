@@ -19,7 +19,7 @@ import discord.http
 import pytest
 from pydantic import SecretStr
 
-from bot.runner import run_bots
+from bot.runner import RoleFailed, run_bots
 from bot.settings import Settings
 from storage.database import Database
 from tests.bot.discord.fake_discord import FakeDiscord
@@ -226,3 +226,29 @@ async def test_sigterm_during_reconnect_backoff_exits_within_5_seconds(
     os.kill(os.getpid(), signal.SIGTERM)  # run_bots's handler, as in the real process
     await asyncio.wait_for(runner, timeout=30)
     assert time.monotonic() - sent < EXIT_SECONDS
+
+
+async def test_a_gateway_closed_for_good_after_ready_stops_the_process(
+    tmp_path: Path, fake: FakeDiscord
+) -> None:
+    # An outage is not that: discord.py reconnects and the role is kept (the backoff test
+    # above would end with RoleFailed otherwise).
+    settings = Settings(
+        database=tmp_path / "lost.sqlite",
+        discord_token=SecretStr("fake"),
+        discord_api_url=fake.base,
+    )
+    ready = asyncio.Event()
+    runner = asyncio.create_task(run_bots(settings, ready))
+    try:
+        await asyncio.wait_for(ready.wait(), timeout=20)
+        interaction = await fake.slash(301, "new", variant="syrian41")
+        assert (await fake.answered(interaction))["type"] == 5
+        await fake.revoke("fake")  # the token reset: the session closes with 4004, for good
+        with pytest.raises(RoleFailed, match="discord"):
+            await asyncio.wait_for(runner, timeout=20)  # every lease released on the way
+    finally:
+        if not runner.done():
+            runner.cancel()
+            await asyncio.wait({runner}, timeout=10)
+    assert fake.identified == 1  # a revoked token is not tried again

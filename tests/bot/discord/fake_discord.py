@@ -13,8 +13,10 @@ Failures a test can switch on: a REST API that accepts connections and never ans
 (``hang``: path prefixes, "/" for all), a gateway that refuses the upgrade
 (``gateway_mode="refuse"``), accepts it and never says HELLO (``"silent"``) or stops
 reading mid-session, never answering a close (``freeze``), an outage of a connected
-gateway (``drop``), and interaction callbacks held back in chosen channels
-(``held_channels``).
+gateway (``drop``), interaction callbacks held back in chosen channels
+(``held_channels``), and a token revoked (``revoke``: its sessions closed with 4004, its
+IDENTIFY and RESUME answered the same, its REST calls 401, as Discord does when a bot's
+token is reset).
 """
 
 from __future__ import annotations
@@ -97,6 +99,7 @@ class FakeDiscord:
     hang: list[str] = field(default_factory=list)  # REST path prefixes that never answer
     gateway_mode: Literal["normal", "refuse", "silent", "frozen"] = "normal"
     identified: int = 0  # IDENTIFY frames received
+    revoked: set[str] = field(default_factory=set)  # tokens Discord no longer accepts
     # Sharding, as Discord documents it: /gateway/bot recommends ``shard_count``; a
     # session IDENTIFYs with [shard_id, num_shards]; a guild's events go to shard
     # (guild_id >> 22) % num_shards and DMs to shard 0; each rate-limit bucket
@@ -108,6 +111,7 @@ class FakeDiscord:
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(900_000))
     _seq: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _ws: web.WebSocketResponse | None = None
+    sessions: dict[web.WebSocketResponse, str] = field(default_factory=dict)  # -> token
     _ready: asyncio.Event = field(default_factory=asyncio.Event)
     _release: asyncio.Event = field(default_factory=asyncio.Event)
     _closing: asyncio.Event = field(default_factory=asyncio.Event)
@@ -153,6 +157,14 @@ class FakeDiscord:
         """The connected gateway stops reading: no heartbeat ACK, no answer to a close."""
         self.gateway_mode = "frozen"
 
+    async def revoke(self, token: str) -> None:
+        """The bot's token is reset: Discord closes every session identified with it with
+        4004 (authentication failed) and accepts it nowhere any more."""
+        self.revoked.add(token)
+        for ws, used in list(self.sessions.items()):
+            if used == token and not ws.closed:
+                await ws.close(code=4004, message=b"Authentication failed.")
+
     def release(self) -> None:
         """Let the held interaction callbacks answer."""
         self._release.set()
@@ -181,10 +193,14 @@ class FakeDiscord:
             if frame.type != WSMsgType.TEXT:
                 continue
             payload = json.loads(frame.data)
+            if payload["op"] in (2, 6) and payload["d"].get("token") in self.revoked:
+                await ws.close(code=4004, message=b"Authentication failed.")
+                break
             if payload["op"] == 1:
                 await ws.send_str(json.dumps({"op": 11}))
             elif payload["op"] == 2:
                 self.identified += 1
+                self.sessions[ws] = payload["d"].get("token", "")
                 shard, shards = payload["d"].get("shard", [0, 1])
                 self.identifies.append((time.monotonic(), shard, shards))
                 self._shards[shard] = ws
@@ -350,6 +366,8 @@ class FakeDiscord:
                     raise AssertionError("no files expected")
                 body = json.loads(text)
         self.calls.append((time.monotonic(), request.method, path, body))
+        if request.headers.get("Authorization", "").removeprefix("Bot ") in self.revoked:
+            return self._json({"message": "401: Unauthorized", "code": 0}, 401)
         if _too_long(body):  # Discord's limit: 2,000 characters of content
             return self._json(
                 {
