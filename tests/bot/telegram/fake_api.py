@@ -45,6 +45,7 @@ from aiohttp import web
 BOT = {"id": 999000, "is_bot": True, "first_name": "Sahra", "username": "sahra_test_bot"}
 WRITES = ("sendMessage", "editMessageText")
 TEXT_LIMIT = 4096  # a message's text, in UTF-16 code units
+TOAST_LIMIT = 200  # answerCallbackQuery's text
 # The rights of a ChatMemberAdministrator, as the Bot API lists them.
 ADMIN_RIGHTS = (
     "can_be_edited",
@@ -414,6 +415,8 @@ class FakeBotAPI:
 
     async def _api_answerCallbackQuery(self, params: dict[str, Any]) -> web.Response:
         query = str(params["callback_query_id"])
+        if len(str(params.get("text") or "").encode("utf-16-le")) // 2 > TOAST_LIMIT:
+            return self._error(400, "Bad Request: MESSAGE_TOO_LONG")  # 0-200 characters
         self.answers[query] = params
         self.answered_at[query] = time.monotonic()
         return self._ok(True)
