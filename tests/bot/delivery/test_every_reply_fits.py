@@ -73,7 +73,9 @@ def replies(platform: str) -> list[tuple[str, str]]:
         every = "\n\n".join(rules_text(variant, language) for variant in NEW_VARIANTS)
         found.append((f"{language}:rules of all four", every))
         found += [(f"{language}:rules {v}", rules_text(v, language)) for v in NEW_VARIANTS]
-        found += [(f"{language}:league {n}", t) for n, t in enumerate(league_texts(language, name))]
+        found += [
+            (f"{language}:league {n}", t) for n, t in enumerate(league_texts(language, name))
+        ]
     return found
 
 

@@ -6,6 +6,7 @@ short (virtual time)."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 from bot.delivery import REPLY, Outbox, RetryLater
@@ -94,7 +95,7 @@ async def test_a_reply_too_long_for_one_message_is_posted_as_several_in_order() 
     assert "\n\n".join(screen.text for _, _, screen in wire.sent) == text
     assert [screen.rows for _, _, screen in wire.sent] == [()] * 4 + [((BUTTON,),)]
     times = [at for at, _, _ in wire.sent]  # one private chat: a write a second at most
-    assert all(b - a >= box.private_interval for a, b in zip(times, times[1:], strict=False))
+    assert all(b - a >= box.private_interval for a, b in itertools.pairwise(times))
 
 
 async def test_a_message_edited_in_place_stays_one_message_cut_short() -> None:
@@ -122,7 +123,8 @@ async def test_a_piece_that_must_be_retried_sends_no_piece_twice() -> None:
 
 async def test_a_group_reply_once_begun_is_finished_past_its_expiry() -> None:
     box, wire, _ = outbox()
-    text = "\n\n".join(paragraphs(12))  # 12 writes at 3.5 s: longer than its 30 s
+    wire.failures = [None, RetryLater(40.0)]  # the group is paused past the reply's 30 s
+    text = "\n\n".join(paragraphs(4))
     box.post("-1", "reply", Screen(text), group=True, keep=False, priority=REPLY, expires=30.0)
     await box.flush()
     assert "\n\n".join(screen.text for _, _, screen in wire.sent) == text

@@ -21,6 +21,10 @@ benchmark can run Telegram's minute in six seconds (``scale=0.1``); a scaled
 ``retry_after`` is a fraction of a second. Every call records the HTTP status it was
 answered with (``Call.code``) and every message the texts it has shown (``versions``).
 
+Telegram's size limits: a ``sendMessage``/``editMessageText`` text of 1 to 4,096
+characters counted in UTF-16 code units (400 "Bad Request: message is too long" or
+"message text is empty"), a callback's answer of at most 200 ("MESSAGE_TOO_LONG").
+
 Webhooks as Telegram documents them: after ``setWebhook`` the updates are POSTed to its
 ``url`` as JSON, one at a time in order, with the ``X-Telegram-Bot-Api-Secret-Token``
 header when a ``secret_token`` was set; an update is retried until the URL answers 2xx;
