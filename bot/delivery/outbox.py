@@ -25,6 +25,9 @@ money, so each chat has one queue and one worker:
 - a chat that cannot be reached (a DM the player never opened, or blocked) is reported
   once and its pending writes dropped, so a table is never stuck behind it; a write the
   platform refuses for good is logged once and dropped;
+- no text over the platform's message size goes out (``limit``): a reply too long for
+  one message is sent as several, in order, cut at paragraph boundaries; a message
+  edited in place stays one, cut short (``bot/delivery/split.py``);
 - the messages that will be edited again are told to a ``MessageMemory``, so a restarted
   process (``restore``) edits them instead of posting copies;
 - a chat is forgotten once nothing is pending, no message of it will be edited again and
@@ -51,6 +54,7 @@ from collections.abc import Awaitable, Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from bot.delivery.split import Limit, fit, pieces
 from bot.logs import where
 from bot.present.mailbox import REPLY, TABLE, ScreenSource
 from bot.render.model import Screen
@@ -173,8 +177,11 @@ class Outbox:
         max_pending_replies: int | None = MAX_PENDING_REPLIES,
         on_unreachable: Callable[[str], Awaitable[None]] | None = None,
         memory: MessageMemory | None = None,
+        limit: Limit | None = None,
     ) -> None:
         self.sender = sender
+        # The platform's message size (None: none, a terminal): no text over it is sent.
+        self.limit = limit
         self.clock = clock or time.monotonic
         self.sleep = sleep or asyncio.sleep
         self.group_limit = group_limit
@@ -433,16 +440,21 @@ class Outbox:
     ) -> None:
         if op.target is not None:  # a retire edit: the key has a newer message already
             self._spend(chat, state, "edit")
-            await self.sender.edit(chat, op.target, screen)
+            await self.sender.edit(chat, op.target, self._fitted(screen))
             return
         message = state.messages.get(key)
         post = op.post or message is None
+        # Only a message never edited may become several; one edited in place stays one.
+        if post and not op.keep:
+            out = await self._lead(chat, state, op, screen)
+        else:
+            out = self._fitted(screen)
         self._spend(chat, state, "send" if post else "edit")
         if post:
-            written = await self.sender.send(chat, screen, op.thread)
+            written = await self.sender.send(chat, out, op.thread)
         else:
             assert message is not None
-            await self.sender.edit(chat, message, screen)
+            await self.sender.edit(chat, message, out)
             written = message
         if op.keep:
             state.messages[key], state.shown[key] = written, screen
@@ -474,6 +486,29 @@ class Outbox:
             await self._remember(chat, key, written, state.group)
         elif not op.keep and message is not None:
             await self._forget(chat, key)
+
+    def _fitted(self, screen: Screen) -> Screen:
+        return screen if self.limit is None else fit(screen, self.limit)
+
+    async def _lead(self, chat: str, state: _Chat, op: _Op, screen: Screen) -> Screen:
+        """A reply too long for one message: its pieces but the last are sent here, in
+        order, each in the chat's budget; the last is returned, to be written as any post.
+        After each piece ``op`` carries only what is left (and no longer expires: begun,
+        the rest must follow), so a retry sends no piece twice."""
+        if self.limit is None:
+            return screen
+        *leading, last = pieces(screen, self.limit)
+        for index, piece in enumerate(leading):
+            if index:
+                await self._wait_for_budget(state)
+            self._spend(chat, state, "send")
+            await self.sender.send(chat, piece, op.thread)
+            rest = [*leading[index + 1 :], last]
+            text = "\n\n".join(part.text for part in rest)
+            op.screen, op.deadline = Screen(text, screen.rows), None
+        if leading:
+            await self._wait_for_budget(state)
+        return last
 
     def _requeue(self, state: _Chat, key: Hashable, op: _Op) -> None:
         """A write that must be made again goes first again among its priority (the

@@ -24,6 +24,7 @@ from bot.delivery.router import PlatformRouter
 from bot.discord.frontend import PLATFORM, DiscordFrontend
 from bot.discord.notifier import DiscordNotifier
 from bot.discord.sender import DiscordSender
+from bot.discord.texts import CONTENT
 from bot.tables import TableManager
 from bot.tables.computers import Computers
 from storage.backend import Backend
@@ -202,6 +203,7 @@ def build(
         window=CHANNEL_WINDOW,
         group_interval=CHANNEL_INTERVAL,
         bot_limit=None,
+        limit=CONTENT,
     )
     notifier = DiscordNotifier(outbox)
     if manager is None or router is None:  # alone in the process: a manager of its own

@@ -24,7 +24,7 @@ import discord
 
 from bot.cluster.inbox import Inbox
 from bot.cluster.partitions import Ownership
-from bot.discord.texts import plain
+from bot.discord.texts import message_content
 from bot.discord.views import decode_custom_id
 from bot.render import refusal_notice
 from bot.tables.config import TableConfig
@@ -131,7 +131,7 @@ class DmForwarding:
         )
         try:
             await interaction.response.send_message(
-                plain(refusal_notice(language, "moving").text), ephemeral=True
+                message_content(refusal_notice(language, "moving").text), ephemeral=True
             )
         except discord.HTTPException as error:
             log.warning("event=interaction_answer_failed status=%s", error.status)

@@ -23,7 +23,7 @@ from bot.delivery.contacts import Contacts
 from bot.discord.league import LeagueCommands
 from bot.discord.notifier import DiscordNotifier
 from bot.discord.sender import DiscordSender
-from bot.discord.texts import describe, permission_list, plain, text
+from bot.discord.texts import describe, message_content, message_contents, permission_list, text
 from bot.discord.views import decode_custom_id, view_of
 from bot.league.service import counting
 from bot.render import DOUBLE_PICK, Screen, refusal_notice, rules_text
@@ -124,12 +124,15 @@ class DiscordFrontend:
         return Place(PLATFORM, str(interaction.channel_id), "", guild)
 
     async def _say(self, interaction: Interaction, message: str) -> None:
-        """An ephemeral answer, whether or not the interaction was deferred."""
+        """An ephemeral answer, whether or not the interaction was deferred; one too long
+        for a message comes as several, in order (the interaction's answer, then
+        followups)."""
         try:
-            if interaction.response.is_done():
-                await interaction.followup.send(plain(message), ephemeral=True)
-            else:
-                await interaction.response.send_message(plain(message), ephemeral=True)
+            for piece in message_contents(message):
+                if interaction.response.is_done():
+                    await interaction.followup.send(piece, ephemeral=True)
+                else:
+                    await interaction.response.send_message(piece, ephemeral=True)
         except discord.NotFound:  # 10062: the interaction expired; nothing is stalled
             log.warning("event=interaction_expired")
         except discord.HTTPException as error:
@@ -249,9 +252,12 @@ class DiscordFrontend:
         async def rules(
             interaction: Interaction, variant: app_commands.Choice[str] | None = None
         ) -> None:
+            # The game chosen, else the table's here, else all four (in several messages).
             table = frontend._table_here(interaction)
-            name = variant.value if variant else (table.variant if table else "syrian41")
-            await frontend._say(interaction, rules_text(name, frontend._language(interaction)))
+            chosen = variant.value if variant else (table.variant if table else None)
+            names = [chosen] if chosen else list(NEW_VARIANTS)
+            language = frontend._language(interaction)
+            await frontend._say(interaction, "\n\n".join(rules_text(n, language) for n in names))
 
         @group.command(name="lang", description=describe("lang"))
         @app_commands.choices(
@@ -409,10 +415,12 @@ class DiscordFrontend:
         view = view_of(screen)
         try:
             if view is None:
-                await interaction.response.send_message(plain(screen.text), ephemeral=True)
+                await interaction.response.send_message(
+                    message_content(screen.text), ephemeral=True
+                )
             else:
                 await interaction.response.send_message(
-                    plain(screen.text), view=view, ephemeral=True
+                    message_content(screen.text), view=view, ephemeral=True
                 )
         except discord.NotFound:  # 10062: too late to answer; the next click gets the hand
             log.warning("event=interaction_expired")
@@ -472,7 +480,7 @@ class DiscordFrontend:
             self.notifier.pick(table, seat, tuple(action["cards"]))
             screen = self.notifier.hand(table, seat)
             await interaction.response.edit_message(
-                content=plain(screen.text), view=view_of(screen)
+                content=message_content(screen.text), view=view_of(screen)
             )
         elif kind in ("join", "leave", "add_computer", "begin", "ready", "swap"):
             await interaction.response.defer()
@@ -514,7 +522,7 @@ class DiscordFrontend:
             pending = self.notifier.presenter.pending_hand(table, seat, action)
             try:
                 await interaction.response.edit_message(
-                    content=plain(pending.text), view=view_of(pending)
+                    content=message_content(pending.text), view=view_of(pending)
                 )
             except discord.NotFound:  # 10062: nobody waits for an answer any more
                 log.warning("event=interaction_expired")
@@ -551,11 +559,11 @@ class DiscordFrontend:
         try:
             if interaction.response.is_done():
                 await interaction.edit_original_response(
-                    content=plain(screen.text), view=view_of(screen)
+                    content=message_content(screen.text), view=view_of(screen)
                 )
             else:
                 await interaction.response.edit_message(
-                    content=plain(screen.text), view=view_of(screen)
+                    content=message_content(screen.text), view=view_of(screen)
                 )
         except discord.NotFound:
             log.warning("event=interaction_expired")

@@ -15,6 +15,8 @@ import re
 
 import discord
 
+from bot.delivery.split import Limit, fit_text, split_text
+from bot.render.fitting import text_length
 from bot.render.i18n import language_of, t
 
 # Emphasis, underline, strike, spoilers, code, masked links, and <@…> <#…> <:e:…> <t:…>.
@@ -32,6 +34,26 @@ def plain(text: str) -> str:
     # allowed_mentions already stops the ping; this keeps @everyone from even looking
     # like one if a message were ever sent without it.
     return discord.utils.escape_mentions(text)
+
+
+def _sent_length(text: str) -> int:
+    """A text's length as Discord receives it: escaped (UTF-16 units: never fewer than
+    the characters Discord counts)."""
+    return text_length(plain(text))
+
+
+# A message's content: 2,000 characters, counted in what is sent (the escaped text).
+CONTENT = Limit(2000, _sent_length)
+
+
+def message_content(text: str) -> str:
+    """A message edited in place (a hand) or one answer, as sent: one message, escaped."""
+    return plain(fit_text(text, CONTENT))
+
+
+def message_contents(text: str) -> list[str]:
+    """A reply as sent: escaped, in as many messages as it takes, in order."""
+    return [plain(piece) for piece in split_text(text, CONTENT)]
 
 
 def text(language: str, key: str, **values: object) -> str:

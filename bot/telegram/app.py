@@ -28,6 +28,7 @@ from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
 from bot.delivery.memory import StoredMessages
 from bot.delivery.router import PlatformRouter
+from bot.delivery.split import TELEGRAM
 from bot.tables import TableManager
 from bot.tables.computers import Computers
 from bot.telegram.handlers import PLATFORM, TelegramFrontend
@@ -100,7 +101,11 @@ def build(
     contacts = Contacts(db, PLATFORM)
     memory = StoredMessages(Store(db), PLATFORM)  # message ids survive a restart
     outbox = Outbox(
-        TelegramSender(application.bot), clock=outbox_clock, sleep=outbox_sleep, memory=memory
+        TelegramSender(application.bot),
+        clock=outbox_clock,
+        sleep=outbox_sleep,
+        memory=memory,
+        limit=TELEGRAM,
     )
     notifier = TelegramNotifier(outbox, contacts, lambda: application.bot.username)
     outbox.on_unreachable = notifier.unreachable  # a closed private chat, reported once

@@ -20,6 +20,7 @@ from telegram.ext import (
 
 from bot.delivery import REPLY, TABLE, Outbox
 from bot.delivery.contacts import Contacts
+from bot.delivery.split import TELEGRAM_TOAST, fit_text
 from bot.league.service import counting
 from bot.render import DOUBLE_PICK, Button, Screen, refusal_notice, rules_text
 from bot.render.codes import NEW_VARIANTS, decode
@@ -55,6 +56,11 @@ REPLY_SECONDS = 30.0  # a group reply not written by then is dropped: it no long
 GONE_STATUSES = (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
 ADMIN_STATUSES = (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 Context = ContextTypes.DEFAULT_TYPE
+
+
+def toast(answer: str | None) -> str | None:
+    """A callback's answer as Telegram takes it: at most 200 characters."""
+    return None if answer is None else fit_text(answer, TELEGRAM_TOAST)
 
 
 def echo(language: str, words: list[str]) -> str:
@@ -171,10 +177,18 @@ class TelegramFrontend:
             expires=REPLY_SECONDS if group else None,
         )
 
-    def _private(self, update: Update, body: str, *, part: bool = False) -> bool:
+    def _private(
+        self,
+        update: Update,
+        body: str,
+        *,
+        part: bool = False,
+        then: Callable[[], None] | None = None,
+    ) -> bool:
         """A long answer (the rules) goes to the user's private chat, when it is open;
         ``part`` of several messages that must all arrive, in order (a match record):
-        never dropped as one reply too many."""
+        never dropped as one reply too many. ``then`` runs once it was written (all of
+        it: a long one goes as several messages), never if it was refused."""
         user = self._user(update)
         if not self.contacts.dm_ok(user):
             return False
@@ -186,6 +200,7 @@ class TelegramFrontend:
             group=False,
             keep=False,
             priority=TABLE if part else REPLY,
+            on_sent=None if then is None else lambda _: then(),
         )
         return True
 
@@ -326,15 +341,15 @@ class TelegramFrontend:
         self._rules(update, [table.variant] if table is not None else list(NEW_VARIANTS), language)
 
     def _rules(self, update: Update, variants: list[str], language: str) -> None:
-        """The rules are long: in a group they go to the asker privately, with a one-line
-        pointer in the group (only when the private chat is closed are they posted)."""
+        """The rules are long (all four games take two messages): in a group they go to
+        the asker privately, with a one-line pointer in the group once they are there
+        (only when the private chat is closed are they posted in the group)."""
         body = "\n\n".join(rules_text(variant, language) for variant in variants)
         if not self._is_group(update):
             self._reply(update, body)
-        elif self._private(update, body):
-            name = self._player(update, language).name
-            self._reply(update, text(language, "rules_sent", name=isolate(name)))
-        else:
+            return
+        pointer = text(language, "rules_sent", name=isolate(self._player(update, language).name))
+        if not self._private(update, body, then=lambda: self._reply(update, pointer)):
             self._reply(update, body)
 
     async def cmd_lang(self, update: Update, context: Context) -> None:
@@ -382,7 +397,7 @@ class TelegramFrontend:
         decoded = decode(query.data or "")
         language = self._language(update)
         if decoded is None:
-            await query.answer(refusal_notice(language, "stale").text)
+            await query.answer(toast(refusal_notice(language, "stale").text))
             return
         table_id, version, action = decoded
         kind = action["type"]
@@ -393,17 +408,19 @@ class TelegramFrontend:
                 self._reply(update, text(language, "pick_target"), _target_picker(language))
                 return
             refusal = await self._create(update, action["variant"], options, language)
-            await query.answer(refusal_notice(language, refusal.code).text if refusal else None)
+            await query.answer(
+                toast(refusal_notice(language, refusal.code).text) if refusal else None
+            )
             return
         if kind in ("rematch", "record"):  # buttons of a match that is over
             await query.answer(
-                await self.league_commands.button(update, table_id, action, language)
+                toast(await self.league_commands.button(update, table_id, action, language))
             )
             return
         try:
             table = self.manager.table(table_id)
         except Refusal as refusal:
-            await query.answer(refusal_notice(language, refusal.code).text)
+            await query.answer(toast(refusal_notice(language, refusal.code).text))
             return
         language = table.config.language
         user = self._user(update)
@@ -411,7 +428,7 @@ class TelegramFrontend:
         if answer is not None and answer.startswith("https://"):
             await query.answer(url=answer)
         else:
-            await query.answer(answer)
+            await query.answer(toast(answer))
 
     async def _button(
         self,
@@ -516,7 +533,7 @@ class TelegramFrontend:
         if isinstance(update, Update) and update.callback_query is not None:
             try:
                 await update.callback_query.answer(
-                    refusal_notice(self._language(update), "storage").text
+                    toast(refusal_notice(self._language(update), "storage").text)
                 )
             except Exception:
                 log.warning("event=error_answer_failed")

@@ -56,7 +56,7 @@ def guild_shard(shards: int) -> int:
     return (GUILD >> 22) % shards
 
 
-def _too_long(body: Any) -> bool:
+def too_long(body: Any) -> bool:
     """A message's content over Discord's limit, in a REST body or an interaction's
     answer (``data.content``)."""
     if not isinstance(body, dict):
@@ -368,7 +368,7 @@ class FakeDiscord:
         self.calls.append((time.monotonic(), request.method, path, body))
         if request.headers.get("Authorization", "").removeprefix("Bot ") in self.revoked:
             return self._json({"message": "401: Unauthorized", "code": 0}, 401)
-        if _too_long(body):  # Discord's limit: 2,000 characters of content
+        if too_long(body):  # Discord's limit: 2,000 characters of content
             return self._json(
                 {
                     "message": "Invalid Form Body",

@@ -21,6 +21,10 @@ benchmark can run Telegram's minute in six seconds (``scale=0.1``); a scaled
 ``retry_after`` is a fraction of a second. Every call records the HTTP status it was
 answered with (``Call.code``) and every message the texts it has shown (``versions``).
 
+Telegram's size limits: a ``sendMessage``/``editMessageText`` text of 1 to 4,096
+characters counted in UTF-16 code units (400 "Bad Request: message is too long" or
+"message text is empty"), a callback's answer of at most 200 ("MESSAGE_TOO_LONG").
+
 Webhooks as Telegram documents them: after ``setWebhook`` the updates are POSTed to its
 ``url`` as JSON, one at a time in order, with the ``X-Telegram-Bot-Api-Secret-Token``
 header when a ``secret_token`` was set; an update is retried until the URL answers 2xx;
@@ -45,6 +49,7 @@ from aiohttp import web
 BOT = {"id": 999000, "is_bot": True, "first_name": "Sahra", "username": "sahra_test_bot"}
 WRITES = ("sendMessage", "editMessageText")
 TEXT_LIMIT = 4096  # a message's text, in UTF-16 code units
+TOAST_LIMIT = 200  # answerCallbackQuery's text
 # The rights of a ChatMemberAdministrator, as the Bot API lists them.
 ADMIN_RIGHTS = (
     "can_be_edited",
@@ -414,6 +419,8 @@ class FakeBotAPI:
 
     async def _api_answerCallbackQuery(self, params: dict[str, Any]) -> web.Response:
         query = str(params["callback_query_id"])
+        if len(str(params.get("text") or "").encode("utf-16-le")) // 2 > TOAST_LIMIT:
+            return self._error(400, "Bad Request: MESSAGE_TOO_LONG")  # 0-200 characters
         self.answers[query] = params
         self.answered_at[query] = time.monotonic()
         return self._ok(True)
