@@ -82,7 +82,6 @@ def test_json_logs_name_no_card_and_no_token_even_in_the_error_field() -> None:
     ]
     assert lines[0]["cards"] == "[card],[card],[card]"
     assert lines[1]["error"] == "engine.errors.IllegalAction: you do not hold [card]"
-    assert "you do not hold [card]" in lines[1]["error"]
     assert lines[4]["error"] == "ConnectionError: refused: Bot [secret] for [secret]"
     text = json.dumps(lines, ensure_ascii=False)
     assert not CARD_IN_LOG.search(text), text
@@ -107,7 +106,7 @@ def test_the_configured_secrets_are_redacted_wherever_they_appear() -> None:
     assert "quoted: [secret]" in text and "TEST" not in text and "hunter" not in text
 
 
-def test_words_and_numbers_are_not_taken_for_cards() -> None:
+def test_quoted_codes_and_labels_are_cards_but_words_and_numbers_are_not() -> None:
     redactor = Redactor()
     line = "event=action table=12 seat=3 type=play as in 4Hz 10s ASK 0x2D th QHX"
     assert redactor.redact(line) == line
