@@ -47,6 +47,8 @@ _TOKEN = re.compile(
     r"|(?<=/bot)[0-9]+:[^/\s'\"?#]+"
     r"|[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{20,}"
 )
+# A Discord interaction's token (good for 15 minutes of answers as the bot) in a URL.
+_INTERACTION_TOKEN = re.compile(r"(/(?:webhooks|interactions)/[0-9]+/)[^/\s?#'\"]+")
 _SHORTEST_SECRET = 4  # a shorter one is no secret, and replacing it would garble lines
 
 
@@ -71,6 +73,7 @@ class Redactor(logging.Filter):
         for secret in self.secrets:
             text = text.replace(secret, SECRET_MARK)
         text = _TOKEN.sub(SECRET_MARK, text)
+        text = _INTERACTION_TOKEN.sub(rf"\g<1>{SECRET_MARK}", text)
         return _CARD.sub(CARD_MARK, text)
 
     def filter(self, record: logging.LogRecord) -> bool:

@@ -9,6 +9,7 @@ import json
 import logging
 
 from bot.logs import JsonFormatter, Redactor, configure_logging
+from bot.settings import Settings
 from engine import IllegalAction
 from tests.bot.support import CARD_IN_LOG, configured_logs, play_a_card_not_held
 
@@ -35,6 +36,7 @@ def test_a_message_without_fields_is_kept_as_a_message() -> None:
 # ---------------------------------------------------------------- redaction
 
 TELEGRAM_TOKEN = "7012345678:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw8"
+INTERACTION_TOKEN = "aW50ZXJhY3Rpb246OTAwMTpzZWNyZXQ"
 DISCORD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
 
 
@@ -54,6 +56,9 @@ def logged_refusal(fmt: str) -> str:
             TELEGRAM_TOKEN,
         )
         logging.getLogger("discord.http").warning("token=%s", DISCORD_TOKEN)
+        logging.getLogger("discord.http").warning(
+            "POST https://discord.com/api/v10/interactions/9001/%s/callback", INTERACTION_TOKEN
+        )
         try:
             raise ConnectionError(f"refused: Bot {DISCORD_TOKEN} for {TELEGRAM_TOKEN}")
         except ConnectionError:
@@ -66,6 +71,7 @@ def test_text_logs_name_no_card_and_no_token_even_in_a_traceback() -> None:
     assert "event=hand cards=[card],[card],[card] label=[card]" in text
     assert "Traceback" in text and "IllegalAction: you do not hold [card]" in text
     assert "/bot[secret]/getUpdates" in text and "token=[secret]" in text
+    assert "/interactions/9001/[secret]/callback" in text and INTERACTION_TOKEN not in text
     assert not CARD_IN_LOG.search(text), text
     assert TELEGRAM_TOKEN not in text and DISCORD_TOKEN not in text
     assert "AAHdqTcvCH1" not in text and "MTIzNDU2" not in text
@@ -78,11 +84,12 @@ def test_json_logs_name_no_card_and_no_token_even_in_the_error_field() -> None:
         "refused",
         None,
         None,
+        None,
         "write_failed",
     ]
     assert lines[0]["cards"] == "[card],[card],[card]"
     assert lines[1]["error"] == "engine.errors.IllegalAction: you do not hold [card]"
-    assert lines[4]["error"] == "ConnectionError: refused: Bot [secret] for [secret]"
+    assert lines[5]["error"] == "ConnectionError: refused: Bot [secret] for [secret]"
     text = json.dumps(lines, ensure_ascii=False)
     assert not CARD_IN_LOG.search(text), text
     assert "AAHdqTcvCH1" not in text and "MTIzNDU2" not in text
@@ -118,3 +125,22 @@ def test_a_record_whose_arguments_do_not_fit_its_format_is_still_one_line() -> N
         logging.getLogger("sahra.tables").error("event=odd table=%d", "QH")
     data = json.loads(stream.getvalue())
     assert data["event"] == "odd" and "QH" not in stream.getvalue()
+
+
+def test_every_configured_secret_is_given_to_the_logs() -> None:
+    settings = Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        telegram_token=TELEGRAM_TOKEN,
+        telegram_webhook_secret="webhook-secret",
+        discord_token=DISCORD_TOKEN,
+        database_url="postgresql://sahra:p%40ss@db.internal/sahra",
+    )
+    assert set(settings.secrets()) == {
+        TELEGRAM_TOKEN,
+        "webhook-secret",
+        DISCORD_TOKEN,
+        "p%40ss",
+        "p@ss",
+    }
+    line = Redactor(settings.secrets()).redact("connect to db.internal as sahra:p@ss failed")
+    assert line == "connect to db.internal as sahra:[secret] failed"

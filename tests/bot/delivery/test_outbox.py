@@ -3,6 +3,7 @@ bot-wide budgets at an even cadence (ramping up after a start), writes the most 
 first, drops late or surplus replies, draws lazy screens when they are written, retires
 old copies, waits out every "retry later" in that chat alone, retries network errors,
 drops only what can never be written, never lets an unreachable chat hold anything up,
+restarts a crashed worker (after a growing pause) with its chat's writes still pending,
 tells its memory which messages it will edit (and is restored from it), and forgets idle
 chats (virtual or simulated time)."""
 

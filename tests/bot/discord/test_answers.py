@@ -175,6 +175,21 @@ async def test_a_bug_behind_a_button_still_gets_an_answer(
     assert "event=button_failed error=RuntimeError where=" in caplog.text  # a bug: where
 
 
+async def test_a_slash_command_failing_on_a_card_is_logged_without_the_card(
+    guild: Guild, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert guild.bot is not None
+    monkeypatch.setattr(guild.bot.manager, "create", play_a_card_not_held)
+    with configured_logs("text") as stream:
+        await guild.slash(ALI, "new", variant="syrian41")
+    assert guild.fake.notices_for(ALI)[-1] == "عذرًا، لم ينجح ذلك. حاول مرة أخرى."
+    logged = stream.getvalue()
+    assert (
+        "event=command_failed command=sahra/new error=IllegalAction where=trickplay.py:" in logged
+    )
+    assert not CARD_IN_LOG.search(logged), logged
+
+
 async def test_a_bug_naming_a_card_behind_a_button_is_logged_without_the_card(
     guild: Guild, monkeypatch: pytest.MonkeyPatch
 ) -> None:
