@@ -150,7 +150,7 @@ def run_bots(args: argparse.Namespace) -> int:
     from bot.runner import LeaseLost, RoleFailed
     from bot.runner import run_bots as run  # only when needed: the console needs neither
 
-    configure_logging(settings.log_level, settings.log_format)
+    configure_logging(settings.log_level, settings.log_format, settings.secrets())
     print("Sahra: bots starting (Ctrl-C or SIGTERM stops them).", file=sys.stderr)
     try:
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: a clean stop, not a trace

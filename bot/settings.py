@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import unquote, urlsplit
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -119,6 +120,25 @@ class Settings(BaseSettings):
     def database_address(self) -> str | None:
         """The PostgreSQL URL, or None for the SQLite file."""
         return self.database_url.get_secret_value() if self.database_url else None
+
+    def secrets(self) -> list[str]:
+        """Every configured secret, for the logs to redact wherever one appears: the
+        platform tokens, the webhook secret, the database's password (its URL is no secret
+        without it, and says which server a failure was about)."""
+        values = [
+            secret.get_secret_value()
+            for secret in (
+                self.telegram_token,
+                self.telegram_webhook_secret,
+                self.discord_token,
+            )
+            if secret is not None
+        ]
+        if self.database_url is not None:
+            password = urlsplit(self.database_url.get_secret_value()).password
+            if password:
+                values += [password, unquote(password)]
+        return values
 
     def table_defaults(self) -> dict[str, Any]:
         """What a new table gets unless its creator chose otherwise."""

@@ -314,7 +314,7 @@ class Outbox:
         if op.priority == REPLY:
             self._cap_replies(chat, state)
         if state.worker is None or state.worker.done():
-            state.worker = asyncio.create_task(self._work(chat, state))
+            state.worker = asyncio.create_task(self._supervised(chat, state))
 
     def _cap_replies(self, chat: str, state: _Chat) -> None:
         if self.max_pending_replies is None:
@@ -344,6 +344,34 @@ class Outbox:
                 log.info("event=write_expired chat=%s", chat)
                 del state.pending[key]
                 self._dropped(state, key, op)
+
+    async def _supervised(self, chat: str, state: _Chat) -> None:
+        """The chat's worker, kept going: an exception it does not handle (a bug, or the
+        ``on_unreachable`` report failing on storage) is logged, and after a pause — which
+        grows while the chat keeps failing, so a persistent fault is no busy loop — the
+        worker starts again on the writes still pending, including those queued meanwhile
+        (they found this task alive and started no other). Without it the chat would wait,
+        silently, until some later write started a new worker."""
+        crashes = 0
+        while True:
+            try:
+                await self._work(chat, state)
+                return
+            except Exception as error:
+                pause = min(self.max_backoff, self.backoff * 2**crashes)
+                crashes += 1
+                log.error(  # type and place: the error's text could quote a screen
+                    "event=outbox_worker_failed chat=%s failures=%d seconds=%.1f"
+                    " error=%s where=%s",
+                    chat,
+                    crashes,
+                    pause,
+                    type(error).__name__,
+                    where(error),
+                )
+                if self._closed:
+                    return
+                await self.sleep(pause)
 
     async def _work(self, chat: str, state: _Chat) -> None:
         failures = 0  # network errors in a row: the pause grows with them

@@ -26,6 +26,7 @@ from bot.discord.sender import DiscordSender
 from bot.discord.texts import describe, message_content, message_contents, permission_list, text
 from bot.discord.views import decode_custom_id, view_of
 from bot.league.service import counting
+from bot.logs import where
 from bot.render import DOUBLE_PICK, Screen, refusal_notice, rules_text
 from bot.render.codes import NEW_VARIANTS
 from bot.render.i18n import variant_name
@@ -369,11 +370,12 @@ class DiscordFrontend:
         if isinstance(error, app_commands.CommandInvokeError) and _expired(error.original):
             log.warning("event=interaction_expired command=%s", command)
         elif isinstance(error, app_commands.CommandInvokeError):  # our bug, not the user's
+            # Type and place, not the message or a traceback: either could quote a card.
             log.error(
-                "event=command_failed command=%s error=%s",
+                "event=command_failed command=%s error=%s where=%s",
                 command,
                 type(error.original).__name__,
-                exc_info=error.original,
+                where(error.original),
             )
             await self._say(interaction, text(language, "failed"))
         elif isinstance(error, app_commands.TransformerError):
@@ -437,8 +439,8 @@ class DiscordFrontend:
             if _expired(error):  # past Discord's 3 s: there is no one left to answer
                 log.warning("event=interaction_expired")
                 return
-            # A bug: still answer, and say where it was.
-            log.error("event=button_failed error=%s", type(error).__name__, exc_info=True)
+            # A bug: still answer, and say where it was (not what: a card, perhaps).
+            log.error("event=button_failed error=%s where=%s", type(error).__name__, where(error))
             await self._say(interaction, text(self._language(interaction), "failed"))
         finally:
             self.completed += 1

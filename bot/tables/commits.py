@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
+from bot.logs import where
 from bot.tables import deadlines, rows
 from bot.tables.errors import Refusal
 from bot.tables.live import LiveTable, Status
@@ -212,8 +213,14 @@ class Committer:
         if events:
             try:
                 await self.notifier.publish(table, events)
-            except Exception:  # a chat outage must never undo or stall a committed move
-                log.exception("event=publish_failed table=%d", table.id)
+            except Exception as error:  # a chat outage must never undo or stall a committed move
+                # Type and place only: a screen's text or a refusal could name a card.
+                log.error(
+                    "event=publish_failed table=%d error=%s where=%s",
+                    table.id,
+                    type(error).__name__,
+                    where(error),
+                )
 
     def forget(self, table: LiveTable) -> None:
         self.registry.forget(table)

@@ -22,6 +22,7 @@ from bot.delivery import REPLY, TABLE, Outbox
 from bot.delivery.contacts import Contacts
 from bot.delivery.split import TELEGRAM_TOAST, fit_text
 from bot.league.service import counting
+from bot.logs import where
 from bot.render import DOUBLE_PICK, Button, Screen, refusal_notice, rules_text
 from bot.render.codes import NEW_VARIANTS, decode
 from bot.render.i18n import isolate, joined, variant_name
@@ -529,7 +530,14 @@ class TelegramFrontend:
 
     async def on_error(self, update: object, context: Context) -> None:
         """The one central error handler: log it (never a card), answer what we can."""
-        log.error("event=handler_error error=%r", context.error, exc_info=context.error)
+        error = context.error
+        # Its type and where it was raised, not its message or a traceback: either could
+        # quote a card (an engine refusal names the card not held).
+        log.error(
+            "event=handler_error error=%s where=%s",
+            type(error).__name__,
+            where(error) if error is not None else "?",
+        )
         if isinstance(update, Update) and update.callback_query is not None:
             try:
                 await update.callback_query.answer(

@@ -5,18 +5,24 @@ hands as they are at that moment."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import io
+import logging
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
+import engine
 from bot.delivery import Outbox
 from bot.league.service import counting
+from bot.logs import configure_logging
 from bot.render.i18n import CATALOG, card_label, t
 from bot.render.model import Screen
 from bot.tables import LiveTable, PlayerRef, Press, TableManager
+from engine.cards import CARD_CODES
 from engine.players import HeuristicPlayer
 from storage.database import Database
 from storage.postgres import PostgresDatabase
@@ -25,6 +31,44 @@ from tests.bot.virtual_time import VirtualTime
 
 BIDI = str.maketrans("", "", "\u2068\u2069\u200e")
 CARD_RE = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
+# A card in a log line: a code ("QH", "TS", "10S") or a label ("Q♥", with a mark inside).
+CARD_IN_LOG = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b|(?:10|[2-9JQKA])\u200e?[♣♦♥♠]")
+
+
+@contextlib.contextmanager
+def configured_logs(fmt: str = "text", level: str = "INFO") -> Iterator[io.StringIO]:
+    """The logs as ``configure_logging`` sets them up for the bots, written to a buffer
+    instead of stderr while the block runs; the root logger is as it was afterwards."""
+    root = logging.getLogger()
+    noisy = [logging.getLogger(name) for name in ("httpx", "discord", "telegram", "aiosqlite")]
+    handlers, level_before, noisy_levels = root.handlers[:], root.level, [n.level for n in noisy]
+    stream = io.StringIO()
+    with contextlib.redirect_stderr(stream):  # the handler is made on sys.stderr as it is
+        configure_logging(level, fmt)
+    try:
+        yield stream
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level_before)
+        for logger, before in zip(noisy, noisy_levels, strict=True):
+            logger.setLevel(before)
+
+
+def play_a_card_not_held(*_: object) -> NoReturn:
+    """Raise a real refusal of the engine, whose message names a card ("you do not hold
+    2C"): a bug on an error path that would log it should be caught by the logs."""
+    match = engine.new_match("syrian41", seed=1)
+    while True:
+        seat = match.to_act[0]
+        action = match.auto_action(seat)
+        assert action is not None
+        if action["type"] == "play":
+            held = match.hand(seat)
+            match.apply(
+                seat, {"type": "play", "card": next(c for c in CARD_CODES if c not in held)}
+            )
+            raise AssertionError("the engine accepted a card not held")
+        match.apply(seat, action)
 
 
 async def eventually(condition: Callable[[], bool], timeout: float = 10.0) -> None:

@@ -3,6 +3,7 @@ bot-wide budgets at an even cadence (ramping up after a start), writes the most 
 first, drops late or surplus replies, draws lazy screens when they are written, retires
 old copies, waits out every "retry later" in that chat alone, retries network errors,
 drops only what can never be written, never lets an unreachable chat hold anything up,
+restarts a crashed worker (after a growing pause) with its chat's writes still pending,
 tells its memory which messages it will edit (and is restored from it), and forgets idle
 chats (virtual or simulated time)."""
 
@@ -30,6 +31,7 @@ from bot.delivery import (
     Unreachable,
 )
 from bot.render.model import Screen
+from storage.errors import StorageError
 from tests.bot.virtual_time import VirtualTime
 
 
@@ -170,6 +172,75 @@ async def test_an_unreachable_chat_is_reported_and_its_writes_dropped() -> None:
     await box.flush()
     assert unreachable == ["dm"]
     assert [(chat, text) for _, _, chat, text in sender.sent] == [("group", "table")]
+
+
+async def test_a_failing_unreachable_report_is_logged_and_the_chat_s_next_write_still_goes(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    reporting, stored = asyncio.Event(), asyncio.Event()
+
+    async def report(chat: str) -> None:  # the storage behind the report is down
+        reporting.set()
+        await stored.wait()
+        raise StorageError("OperationalError: database is locked")
+
+    box, sender, _ = outbox(on_unreachable=report)
+    sender.failures.append(Unreachable("403"))
+    box.post("dm", "hand", Screen("your cards"), group=False)
+    await reporting.wait()
+    # The player opens the chat while the report is being stored: a new hand is queued,
+    # and no later write comes to start another worker for it.
+    box.post("dm", "hand", Screen("your new cards"), group=False)
+    stored.set()
+    with caplog.at_level(logging.ERROR, logger="sahra.outbox"):
+        await box.flush()
+    assert texts(sender) == ["your new cards"]
+    failures = [r.getMessage() for r in caplog.records if "outbox_worker_failed" in r.getMessage()]
+    assert len(failures) == 1 and "chat=dm failures=1" in failures[0]
+    assert "error=StorageError where=test_outbox.py:" in failures[0]
+    assert "locked" not in caplog.text  # its type and place, never its text
+
+
+async def test_a_crashed_worker_pauses_then_sends_its_chat_s_pending_writes_in_order(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    time = VirtualTime()
+    faults = [RuntimeError("bug")]
+
+    async def sleep(seconds: float) -> None:  # the first pause between two writes crashes
+        if faults:
+            raise faults.pop()
+        await time.sleep(seconds)
+
+    sender = FakeSender(time)
+    box = Outbox(sender, clock=time, sleep=sleep)
+    for index in range(3):
+        box.post("dm", ("reply", index), Screen(f"reply {index}"), group=False)
+    with caplog.at_level(logging.ERROR, logger="sahra.outbox"):
+        await box.flush()
+    assert texts(sender) == ["reply 0", "reply 1", "reply 2"]
+    # The crash came at t=0, before the second write's wait: the worker paused one backoff
+    # (1 s) before it went on, then kept the private chat's one write a second.
+    assert [at for at, *_ in sender.sent] == [0.0, 1.0, 2.0]
+    assert caplog.text.count("event=outbox_worker_failed chat=dm") == 1
+
+
+async def test_a_worker_that_keeps_crashing_is_restarted_ever_more_slowly() -> None:
+    reported: list[float] = []
+
+    async def report(chat: str) -> None:  # storage down, and the table keeps publishing
+        reported.append(time.now)
+        if len(reported) < 5:
+            box.show("dm", "hand", Screen(f"hand {len(reported)}"), group=False)
+        raise StorageError("down")
+
+    box, sender, time = outbox(on_unreachable=report, max_backoff=4.0)
+    sender.failures.extend([Unreachable("403")] * 5)
+    box.show("dm", "hand", Screen("hand 0"), group=False)
+    await box.flush()
+    # Pauses of 1, 2, 4, 4 s between the crashes: doubling, capped, never a busy loop.
+    assert reported == [0.0, 1.0, 3.0, 7.0, 11.0]
+    assert sender.sent == []
 
 
 async def test_a_vanished_message_is_posted_anew() -> None:

@@ -5,6 +5,7 @@ traceback. And interactions of different channels are handled side by side."""
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -14,7 +15,7 @@ from bot.render.codes import encode
 from tests.bot.discord.conftest import Guild, playable
 from tests.bot.discord.fake_discord import CHANNEL
 from tests.bot.discord.test_e2e import open_table
-from tests.bot.support import eventually
+from tests.bot.support import CARD_IN_LOG, configured_logs, eventually, play_a_card_not_held
 
 ALI, BADR = 301, 302
 OTHER_CHANNEL = 555002
@@ -171,4 +172,39 @@ async def test_a_bug_behind_a_button_still_gets_an_answer(
     with caplog.at_level(logging.INFO):
         text = await click_answer(guild, BADR, guild.button(guild.public(), "join"), "table")
     assert text == "عذرًا، لم ينجح ذلك. حاول مرة أخرى."
-    assert "event=button_failed error=RuntimeError" in caplog.text  # a bug: with its trace
+    assert "event=button_failed error=RuntimeError where=" in caplog.text  # a bug: where
+
+
+async def test_a_slash_command_failing_on_a_card_is_logged_without_the_card(
+    guild: Guild, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert guild.bot is not None
+    monkeypatch.setattr(guild.bot.manager, "create", play_a_card_not_held)
+    with configured_logs("text") as stream:
+        await guild.slash(ALI, "new", variant="syrian41")
+    assert guild.fake.notices_for(ALI)[-1] == "عذرًا، لم ينجح ذلك. حاول مرة أخرى."
+    logged = stream.getvalue()
+    assert (
+        "event=command_failed command=sahra/new error=IllegalAction where=trickplay.py:" in logged
+    )
+    assert not CARD_IN_LOG.search(logged), logged
+
+
+async def test_a_bug_naming_a_card_behind_a_button_is_logged_without_the_card(
+    guild: Guild, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await guild.slash(ALI, "new", variant="syrian41")
+    assert guild.bot is not None
+    monkeypatch.setattr(guild.bot.manager, "join", play_a_card_not_held)
+    with configured_logs("json") as stream:
+        text = await click_answer(guild, BADR, guild.button(guild.public(), "join"), "table")
+    assert text == "عذرًا، لم ينجح ذلك. حاول مرة أخرى."
+    logged = stream.getvalue()
+    failed = [
+        data
+        for data in map(json.loads, logged.splitlines())
+        if data.get("event") == "button_failed"
+    ]
+    assert len(failed) == 1 and failed[0]["error"] == "IllegalAction", failed
+    assert failed[0]["where"].startswith("trickplay.py:")
+    assert not CARD_IN_LOG.search(logged), logged

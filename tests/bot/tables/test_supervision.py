@@ -15,7 +15,7 @@ import engine
 from bot.tables import LiveTable, Place, Refusal, TableManager
 from bot.tables.computers import Computers
 from storage.errors import StorageError
-from tests.bot.support import eventually
+from tests.bot.support import CARD_IN_LOG, configured_logs, eventually, play_a_card_not_held
 from tests.bot.tables.conftest import Harness
 from tests.bot.tables.test_manager import ALI, BADR, full_table, press, refused
 
@@ -174,6 +174,29 @@ async def test_a_notifier_that_raises_never_stalls_play(
         await harness.manager.settle()
     assert table.status == "finished"
     assert "event=publish_failed" in caplog.text
+
+
+async def test_a_notifier_failing_on_a_card_logs_where_it_failed_but_not_the_card(
+    harness: Harness,
+) -> None:
+    class Broken:
+        async def publish(self, table: LiveTable, events: list[Any]) -> None:
+            play_a_card_not_held()  # a real engine refusal: "you do not hold 2C"
+
+    harness.manager.notifier = Broken()
+    with configured_logs("json") as stream:
+        table = await full_table(harness.manager, "tarneeb_solo", humans=0)
+        await harness.manager.settle()
+    assert table.status == "finished"
+    logged = stream.getvalue()
+    failed = [
+        data
+        for data in map(json.loads, logged.splitlines())
+        if data.get("event") == "publish_failed"
+    ]
+    assert failed and {data["error"] for data in failed} == {"IllegalAction"}, failed[:1]
+    assert failed[0]["where"].startswith("trickplay.py:")
+    assert not CARD_IN_LOG.search(logged), logged[:2000]
 
 
 async def test_a_live_table_always_has_a_timer_or_a_runner(harness: Harness) -> None:

@@ -10,6 +10,7 @@ from bot.render.codes import decode
 from bot.render.i18n import CATALOG
 from bot.telegram.handlers import COMMAND_NAMES
 from bot.telegram.texts import commands, text
+from tests.bot.support import CARD_IN_LOG, configured_logs, play_a_card_not_held
 from tests.bot.telegram.harness import GROUP, World
 
 ALI, BADR, CARLA = 201, 202, 203
@@ -64,6 +65,21 @@ async def test_new_without_a_variant_offers_a_picker_then_the_lobby_buttons_work
     table_message, hand = button(world, GROUP, "hand")
     answer = await world.press(ALI, table_message, hand)  # type: ignore[arg-type]
     assert str(answer["url"]).endswith(f"?start=t{table.id}")
+
+
+async def test_a_handler_failing_on_a_card_logs_where_it_failed_but_not_the_card(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await world.say(GROUP, ALI, "/new syrian41")
+    lobby, join = button(world, GROUP, "join")
+    assert world.bot is not None
+    monkeypatch.setattr(world.bot.manager, "join", play_a_card_not_held)
+    with configured_logs("text") as stream:
+        answer = await world.press(BADR, lobby, join)  # type: ignore[arg-type]
+    assert answer.get("text")  # answered all the same
+    logged = stream.getvalue()
+    assert "event=handler_error error=IllegalAction where=trickplay.py:" in logged
+    assert not CARD_IN_LOG.search(logged), logged
 
 
 async def test_tables_in_forum_topics_are_separate(world: World) -> None:
