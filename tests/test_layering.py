@@ -108,7 +108,6 @@ SCREEN_MAKERS = (
     "score_sheet",
     "result_screen",
     "lobby_screen",
-    "narrate",
 )
 
 

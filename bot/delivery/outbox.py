@@ -6,8 +6,7 @@ minute in a group, about one a second in a private chat, about 30 a second for t
 bot — and a table changes far faster than that when computers play. Writes are spent like
 money, so each chat has one queue and one worker:
 
-- updates of the same message coalesce: only the latest screen of a key is sent, and a
-  screen may be handed over as a function, drawn only when its write is made;
+- updates of the same message coalesce: only the latest screen of a key is sent;
 - an edit whose screen is what the chat already shows is skipped (no write spent);
 - a group gets its writes at an even cadence, never in bursts: no two less than
   ``group_interval`` apart (3.5 s: at most 18 in any minute, under Telegram's 20), and
@@ -56,7 +55,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from bot.delivery.split import Limit, fit, pieces
 from bot.logs import where
-from bot.present.mailbox import REPLY, TABLE, ScreenSource
+from bot.present.mailbox import REPLY, TABLE
 from bot.render.model import Screen
 
 if TYPE_CHECKING:
@@ -113,7 +112,7 @@ class Sender(Protocol):
 @dataclass
 class _Op:
     post: bool
-    screen: ScreenSource
+    screen: Screen
     thread: str = ""
     keep: bool = True  # remember the message to edit it later (else: written, forgotten)
     priority: int = TABLE
@@ -141,10 +140,6 @@ class _Chat:
     writes: deque[float] = field(default_factory=deque)
     worker: asyncio.Task[None] | None = None
     forgets: list[Hashable] = field(default_factory=list)  # keys to tell the memory
-
-
-def _draw(screen: ScreenSource) -> Screen:
-    return screen if isinstance(screen, Screen) else screen()
 
 
 def _merge(pending: _Op, newer: _Op) -> None:
@@ -214,7 +209,7 @@ class Outbox:
         self,
         chat: str,
         key: Hashable,
-        screen: ScreenSource,
+        screen: Screen,
         *,
         group: bool,
         thread: str = "",
@@ -242,7 +237,7 @@ class Outbox:
         self,
         chat: str,
         key: Hashable,
-        screen: ScreenSource,
+        screen: Screen,
         *,
         group: bool,
         thread: str = "",
@@ -399,17 +394,7 @@ class Outbox:
                 continue
             key, op = picked
             del state.pending[key]
-            try:
-                screen = _draw(op.screen)
-            except Exception as error:
-                log.error(  # type and place: a screen's text is never logged
-                    "event=screen_failed chat=%s error=%s where=%s",
-                    chat,
-                    type(error).__name__,
-                    where(error),
-                )
-                self._dropped(state, key, op)
-                continue
+            screen = op.screen
             if op.target is None and not op.post and state.shown.get(key) == screen:
                 continue  # already showing exactly this
             try:

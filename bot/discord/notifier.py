@@ -61,9 +61,6 @@ class DiscordNotifier:
     def wants_dm(self, table_id: int, user: str | None) -> bool:
         return user is not None and (table_id, user) in self.dm_users
 
-    def table_message(self, table: LiveTable) -> Screen:
-        return self.presenter.group_screen(table)
-
     def hand(self, table: LiveTable, seat: int) -> Screen:
         return self.presenter.hand(table, seat)
 

@@ -16,16 +16,13 @@ RESULT = 0  # a deal's or a match's result
 TABLE = 1  # the table and the hands
 REPLY = 2  # an answer to one player
 
-ScreenSource = Screen | Callable[[], Screen]
-"""A screen, or a function drawing it when its write is made (the newest state then)."""
-
 
 class Mailbox(Protocol):
     def post(
         self,
         chat: str,
         key: Hashable,
-        screen: ScreenSource,
+        screen: Screen,
         *,
         group: bool,
         thread: str = "",
@@ -40,7 +37,7 @@ class Mailbox(Protocol):
         self,
         chat: str,
         key: Hashable,
-        screen: ScreenSource,
+        screen: Screen,
         *,
         group: bool,
         thread: str = "",

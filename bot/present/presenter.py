@@ -97,9 +97,6 @@ class Presenter:
 
     # ---------------------------------------------------------------- events
 
-    async def publish(self, table: LiveTable, events: list[Event]) -> None:
-        self.present(table, events)
-
     def present(self, table: LiveTable, events: list[Event]) -> None:
         """Queue every screen the committed ``events`` change (never waits on a chat)."""
         group = self._group(table)
@@ -216,7 +213,6 @@ class Presenter:
             return table_screen(
                 info,
                 match.view(None),
-                self.clock(),
                 timer=self.surface.timer,
                 recent_tricks=tricks,
             )

@@ -4,7 +4,6 @@ Screens are drawn from views only — the public table from ``view(None)``, a ha
 ``view(seat)`` — and adapters (Telegram, Discord, console) map them to their widgets.
 """
 
-from bot.render.common import countdown
 from bot.render.hand import DOUBLE_PICK, hand_screen
 from bot.render.lobby import lobby_screen
 from bot.render.model import (
@@ -16,7 +15,6 @@ from bot.render.model import (
     TimerStyle,
     no_timer,
 )
-from bot.render.narrate import narrate
 from bot.render.notices import refusal_notice
 from bot.render.rules_text import rules_text
 from bot.render.sheets import deal_sheet, result_screen, score_sheet
@@ -30,11 +28,9 @@ __all__ = [
     "SeatInfo",
     "TableInfo",
     "TimerStyle",
-    "countdown",
     "deal_sheet",
     "hand_screen",
     "lobby_screen",
-    "narrate",
     "no_timer",
     "refusal_notice",
     "result_screen",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.render.i18n import card, clock, isolate, joined, number, suit, t
+from bot.render.i18n import card, isolate, joined, number, suit, t
 from bot.render.model import Button, TableInfo, TimerStyle
 from engine.params import TRIX_COMPLEX
 
@@ -74,17 +74,6 @@ def with_deadline(info: TableInfo, line: str, timer: TimerStyle) -> str:
         return line
     text = timer(info.language, info.deadline)
     return f"{line} {text}" if text else line
-
-
-def countdown(now: float) -> TimerStyle:
-    """A ``TimerStyle`` for a screen drawn fresh and read at once (the console, which
-    redraws the table before every move): "(0:45 left)" as of ``now``. Never for a
-    message that stays on screen: its number would freeze."""
-
-    def style(language: str, deadline: float) -> str:
-        return t(language, "turn_time", time=clock(deadline - now))
-
-    return style
 
 
 def what_key(phase: str) -> str:

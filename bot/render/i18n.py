@@ -82,12 +82,6 @@ def joined(language: str, items: list[str]) -> str:
     return ("، " if language_of(language) == "ar" else ", ").join(items)
 
 
-def clock(seconds: float) -> str:
-    """Time left as m:ss."""
-    whole = max(0, int(seconds + 0.999))
-    return f"{whole // 60}:{whole % 60:02d}"
-
-
 def computer_name(language: str, seat: int) -> str:
     """The name of the computer player in ``seat`` (one per seat: three are told apart)."""
     return t(language, f"computer_{seat}")

@@ -34,18 +34,16 @@ ROW_SUITS = "SHDC"  # the rows as players lay them out: ♠ ♥ ♦ ♣
 def table_screen(
     info: TableInfo,
     view: dict[str, Any],
-    now: float | None = None,
     *,
     timer: TimerStyle = no_timer,
     recent_tricks: Sequence[dict[str, Any]] | None = None,
 ) -> Screen:
     """The group's table message: header, one line per seat, the tricks, the turn.
 
-    ``now`` is kept for older callers and not used (no countdown is drawn). ``timer``:
-    how the platform shows the turn's deadline (``no_timer``: the turn line only names
-    who is to act). ``recent_tricks``: the tricks completed since the group last saw the
-    table (``deal_tricks`` entries, oldest first), all drawn so that every card played
-    reaches the group; None or empty: the view's last trick."""
+    ``timer``: how the platform shows the turn's deadline (``no_timer``: the turn line
+    only names who is to act). ``recent_tricks``: the tricks completed since the group
+    last saw the table (``deal_tricks`` entries, oldest first), all drawn so that every
+    card played reaches the group; None or empty: the view's last trick."""
     if view.get("seat") is not None:
         raise ValueError("the public table is drawn from the spectator view only")
     language = info.language

@@ -195,17 +195,6 @@ class TableManager:
             await self._lobby_change(table, [seat], [{"type": "computer_added", "seat": seat}])
             return seat
 
-    async def remove_computer(self, table_id: int, user: str, seat: int) -> None:
-        table = self.table(table_id)
-        async with table.lock:
-            checks.require_lobby(table)
-            checks.require_member(table, user)
-            occupant = table.seats[seat] if 0 <= seat <= 3 else None
-            if occupant is None or occupant.kind != "computer":
-                raise Refusal("seat_empty")
-            table.seats[seat] = None
-            await self._lobby_change(table, [seat], [{"type": "computer_removed", "seat": seat}])
-
     async def begin(self, table_id: int, user: str | None) -> None:
         """Start the match once four seats are filled (any seated player may start)."""
         table = self.table(table_id)

@@ -100,9 +100,6 @@ class TelegramNotifier:
     def refresh(self, table: LiveTable) -> None:
         self.presenter.refresh(table)
 
-    def table_message(self, table: LiveTable) -> Screen:
-        return self.presenter.group_screen(table)
-
     async def unreachable(self, chat: str) -> None:
         """A player's private chat refused a message (403): remember it, and post the deep
         link in the group — until they open it their seat plays by the timer rules."""

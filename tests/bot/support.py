@@ -126,7 +126,7 @@ class PublicWatch:
                 _original: Any = original,
                 **options: Any,
             ) -> None:
-                if chat == self.chat and not callable(screen):
+                if chat == self.chat:
                     shown = set(CARD_RE.findall(screen.text.translate(BIDI)))
                     leaked = set() if self._finished(key) else shown & hidden_cards(self.manager())
                     if leaked:

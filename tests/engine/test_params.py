@@ -429,13 +429,13 @@ def test_the_table_lines_show_the_exported_figures() -> None:
         return TableInfo(id=1, config=config, status="running", version=1)
 
     trix = engine.new_match("trix_complex", seed=1)
-    text = table_screen(info("trix_complex"), trix.view(None), 0.0).text
+    text = table_screen(info("trix_complex"), trix.view(None)).text
     assert t("en", "trix_target", deals=TRIX_COMPLEX.deals) in text
     assert f"After {TRIX_COMPLEX.deals} deals" in text
     assert f"Kingdom 1 of {TRIX_COMPLEX.kingdoms}" in text
     for variant, params in PARTNERSHIP_PARAMS.items():
         match = engine.new_match(variant, seed=1, options={"first_dealer": 0})
-        assert f"target {params.target}" in table_screen(info(variant), match.view(None), 0.0).text
+        assert f"target {params.target}" in table_screen(info(variant), match.view(None)).text
         match.apply(1, {"type": "bid", "value": params.min_bid})
         private = hand_screen(info(variant), match.view(2)).text
         assert f"the deal needs {params.min_total})" in private
@@ -444,7 +444,7 @@ def test_the_table_lines_show_the_exported_figures() -> None:
         sheet = score_sheet(info(variant), {**cancelled, "cancelled": True}, None).text
         assert f"{params.min_total} needed" in sheet
     solo = engine.new_match("tarneeb_solo", seed=1)
-    solo_text = table_screen(info("tarneeb_solo"), solo.view(None), 0.0).text
+    solo_text = table_screen(info("tarneeb_solo"), solo.view(None)).text
     assert f"First to {TARNEEB_SOLO.default_target} wins" in solo_text
 
 

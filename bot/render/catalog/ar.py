@@ -57,7 +57,6 @@ AR: dict[str, str] = {
     "rows_title": "الصفوف:",
     "finished_line": "خرج: {order}",
     "turn_line": "▶ الدور على {names}: {what}",
-    "turn_time": "(بقي {time})",
     "what_bid": "الطلب",
     "what_play": "اللعب",
     "what_trump": "اختيار الطرنيب",

@@ -59,7 +59,6 @@ EN: dict[str, str] = {
     "rows_title": "Rows:",
     "finished_line": "Out: {order}",
     "turn_line": "▶ {names} to {what}",
-    "turn_time": "({time} left)",
     "what_bid": "bid",
     "what_play": "play",
     "what_trump": "name trump",

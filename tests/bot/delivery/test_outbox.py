@@ -575,38 +575,12 @@ async def test_a_chat_keeps_at_most_three_replies_waiting() -> None:
     assert texts(sender) == ["table", "reply 2", "reply 3", "reply 4"]  # the oldest dropped
 
 
-# ---------------------------------------------------------------------- lazy screens
-
-
-async def test_a_lazy_screen_is_drawn_when_written_and_reported_as_sent() -> None:
-    box, sender, time = simulated(ramp_up=False)
-    state = {"text": "deal starts"}
-    sent: list[Screen] = []
-    box.show("group", "table", Screen("first"), group=True)
-    box.show("group", "table2", lambda: Screen(state["text"]), group=True, on_sent=sent.append)
-    await time.run(until=1.0)
-    state["text"] = "three cards played"  # after queueing, before its write at 3.5
-    await time.run(until=100)
-    assert texts(sender) == ["first", "three cards played"]
-    assert sent == [Screen("three cards played")]
-
-
-async def test_a_lazy_screen_equal_to_what_is_shown_is_not_written() -> None:
-    box, sender, _ = outbox()
-    sent: list[Screen] = []
-    box.show("dm", "hand", Screen("cards"), group=False)
-    await box.flush()
-    box.show("dm", "hand", lambda: Screen("cards"), group=False, on_sent=sent.append)
-    await box.flush()
-    assert len(sender.sent) == 1 and sent == []  # skipped: on_sent not called
-
-
 async def test_the_newest_coalesced_screen_and_callback_win() -> None:
     box, sender, _ = outbox()
     first: list[Screen] = []
     second: list[Screen] = []
     box.show("dm", "hand", Screen("old"), group=False, on_sent=first.append)
-    box.show("dm", "hand", lambda: Screen("new"), group=False, on_sent=second.append)
+    box.show("dm", "hand", Screen("new"), group=False, on_sent=second.append)
     await box.flush()
     assert texts(sender) == ["new"]
     assert (first, second) == ([], [Screen("new")])

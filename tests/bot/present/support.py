@@ -90,7 +90,7 @@ class Tee:
 
     async def publish(self, table: LiveTable, events: list[dict[str, Any]]) -> None:
         self.events += events
-        await self.presenter.publish(table, events)
+        self.presenter.present(table, events)
 
 
 @dataclass

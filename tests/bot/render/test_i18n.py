@@ -18,7 +18,6 @@ from bot.render.i18n import (
     PDI,
     card,
     card_label,
-    clock,
     isolate,
     joined,
     number,
@@ -147,22 +146,6 @@ def test_names_are_isolated_and_lists_use_the_language_comma() -> None:
     assert isolate("Ali") == f"{FSI}Ali{PDI}"
     assert joined("en", ["a", "b"]) == "a, b"
     assert joined("ar", ["a", "b"]) == "a، b"
-
-
-@pytest.mark.parametrize(
-    ("seconds", "text"),
-    [
-        (45, "0:45"),
-        (44.2, "0:45"),  # a started second still counts
-        (59.999, "1:00"),
-        (0, "0:00"),
-        (-3, "0:00"),  # an overdue deadline shows no negative time
-        (125, "2:05"),
-        (3600, "60:00"),
-    ],
-)
-def test_clock(seconds: float, text: str) -> None:
-    assert clock(seconds) == text
 
 
 def test_variant_names() -> None:

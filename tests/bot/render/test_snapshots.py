@@ -28,7 +28,6 @@ from bot.render import (
     deal_sheet,
     hand_screen,
     lobby_screen,
-    narrate,
     result_screen,
     score_sheet,
     table_screen,
@@ -36,7 +35,6 @@ from bot.render import (
 from tests.bot.render.support import (
     HEURISTIC,
     LANGUAGES,
-    NOW,
     SEATS,
     drive,
     finish,
@@ -199,21 +197,11 @@ def step_seat(match: engine.Match, seat: int) -> None:
     match.apply(seat, HEURISTIC.decide(match.view(seat)))
 
 
-@functools.cache
-def narration(variant: str, seed: int) -> tuple[dict[str, Any], ...]:
-    """The events of a match's opening: bids or contract, doubles, the first two tricks."""
-    match = engine.new_match(variant, seed=seed)
-    events: list[dict[str, Any]] = []
-    while sum(e["type"] == "trick_won" for e in events) < 2:
-        events += step(match)
-    return tuple(events)
-
-
 # ------------------------------------------------------------------ scenes
 
 
 def public(variant: str, views: Callable[[], Any], index: int = 0, **kw: Any) -> Scene:
-    return lambda lang: table_screen(table(variant, lang, **kw), views()[index], NOW)
+    return lambda lang: table_screen(table(variant, lang, **kw), views()[index])
 
 
 def private(variant: str, views: Callable[[], Any], index: int = 1) -> Scene:
@@ -277,15 +265,6 @@ def lobby(variant: str, seats: Any, **config: Any) -> Scene:
     return lambda lang: lobby_screen(table(variant, lang, seats=seats, status="lobby", **config))
 
 
-def story(variant: str, seed: int) -> Scene:
-    def scene(lang: str) -> Screen:
-        info = table(variant, lang)
-        lines = [narrate(info, event) for event in narration(variant, seed)]
-        return Screen("\n".join(line for line in lines if line is not None))
-
-    return scene
-
-
 LOBBY_SEATS = (
     SeatInfo("Ali"),
     None,
@@ -341,7 +320,6 @@ SCENES: dict[str, Scene] = {
     "t41_stopped": lambda lang: result_screen(
         table("syrian41", lang, status="stopped"), t41("stopped")()
     ),
-    "t41_story": story("syrian41", T41_SEED + 1),
     # Tarneeb 41 doubled
     "t41d_bidding_table": public("tarneeb41_double", t41d("bidding")),
     "t41d_bidding_hand": private("tarneeb41_double", t41d("bidding")),
@@ -372,7 +350,6 @@ SCENES: dict[str, Scene] = {
     "solo_result": lambda lang: result_screen(
         table("tarneeb_solo", lang, status="finished"), ts("result")()
     ),
-    "solo_story": story("tarneeb_solo", SOLO_SEED),
     # Trix Complex Partnership
     "tx_contract_table": public("trix_complex", tx("contract")),
     "tx_contract_hand": private("trix_complex", tx("contract")),
@@ -406,7 +383,6 @@ SCENES: dict[str, Scene] = {
     "tx_draw": lambda lang: result_screen(
         table("trix_complex", lang, status="finished"), tx("draw")()
     ),
-    "tx_story": story("trix_complex", TRIX_SEED),
 }
 
 

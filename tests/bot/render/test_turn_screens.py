@@ -21,7 +21,6 @@ import pytest
 import engine
 from bot.render import (
     TimerStyle,
-    countdown,
     deal_sheet,
     hand_screen,
     no_timer,
@@ -324,10 +323,7 @@ def marked(language: str, deadline: float) -> str:
 def test_no_countdown_on_the_turn_line_with_no_timer() -> None:
     info = table("syrian41", "en", deadline=NOW + 45)
     match = drive(engine.new_match("syrian41", seed=1), lambda m: mid_trick(m, 1, 1))
-    for screen in (
-        table_screen(info, match.view(None), NOW),  # the old call form
-        table_screen(info, match.view(None), timer=no_timer),
-    ):
+    for screen in (table_screen(info, match.view(None), timer=no_timer),):
         turn = plain(screen.text).splitlines()[-1]
         assert turn == f"▶ {name(match.to_act[0])} to play"
         assert not COUNTDOWN.search(screen.text) and "left" not in screen.text
@@ -339,7 +335,7 @@ def test_no_countdown_on_the_turn_line_with_no_timer() -> None:
 def test_the_doubling_line_has_no_countdown_either() -> None:
     match = drive(engine.new_match("trix_complex", seed=10), lambda m: m.phase == "doubling")
     info = table("trix_complex", "en", deadline=NOW + 45)
-    text = table_screen(info, match.view(None), NOW).text
+    text = table_screen(info, match.view(None)).text
     assert "▶ Waiting for the doubling answers" in text.splitlines()
     assert not COUNTDOWN.search(text)
     timed = table_screen(info, match.view(None), timer=marked).text
@@ -351,7 +347,7 @@ def test_a_custom_timer_style_follows_the_turn_lines(language: str) -> None:
     info = table("syrian41", language, deadline=NOW + 45)
     match = drive(engine.new_match("syrian41", seed=1), lambda m: mid_trick(m, 1, 1))
     mark = marked(language, NOW + 45)
-    public = table_screen(info, match.view(None), NOW, timer=marked).text
+    public = table_screen(info, match.view(None), timer=marked).text
     assert plain(public).splitlines()[-1].endswith(f" {mark}")
     private = hand_screen(info, match.view(match.to_act[0]), timer=marked).text
     assert plain(private).splitlines()[-1].endswith(f" {mark}")
@@ -368,12 +364,6 @@ def test_no_deadline_no_timer_text() -> None:
     match = drive(engine.new_match("syrian41", seed=1), lambda m: mid_trick(m, 1, 1))
     text = table_screen(table("syrian41", "en", deadline=None), match.view(None), timer=timer).text
     assert "never" not in text and calls == []
-
-
-def test_countdown_style_for_screens_read_at_once() -> None:
-    """The console redraws before every move: a countdown as of ``now`` is true there."""
-    assert countdown(NOW)("en", NOW + 45) == "(0:45 left)"
-    assert countdown(NOW)("ar", NOW + 75) == t("ar", "turn_time", time="1:15")
 
 
 # ------------------------------------------------------------------ tricks in the group

@@ -67,8 +67,6 @@ async def test_a_lobby_fills_seats_and_starts_with_four(harness: Harness) -> Non
     assert await manager.add_computer(table.id, ALI.user_id) == 1
     assert await manager.join(table.id, CARLA) == 3
     await refused(manager.join(table.id, DANA), "table_full")
-    await manager.remove_computer(table.id, ALI.user_id, 1)
-    await manager.join(table.id, DANA)
     await manager.begin(table.id, BADR.user_id)
     assert table.status == "running" and table.match is not None
     await refused(manager.join(table.id, EVE), "not_in_lobby")
