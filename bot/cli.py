@@ -67,8 +67,11 @@ def _settings() -> Settings | None:
     try:
         return Settings()
     except ValidationError as error:
-        names = ", ".join("SAHRA_" + str(e["loc"][0]).upper() for e in error.errors())
-        print(f"sahra: bad setting {names}: {error}", file=sys.stderr)
+        # Each setting and the reason, never the value given: it may be a token, a
+        # password in a database URL or the webhook's secret.
+        for problem in error.errors(include_url=False, include_input=False):
+            name = "SAHRA_" + str(problem["loc"][0]).upper() if problem["loc"] else "settings"
+            print(f"sahra: bad setting {name}: {problem['msg']}", file=sys.stderr)
         return None
 
 

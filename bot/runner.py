@@ -194,7 +194,14 @@ async def _run(
             manager=manager,
             router=router,
         )
-        webhook = settings.telegram_webhook()
+        webhook = None
+        if settings.telegram_webhook_url:
+            # Unless configured, the secret is made once and kept in the database: every
+            # process on it sets the same one, so Telegram's posts pass at any of them.
+            configured = settings.telegram_webhook_secret is not None
+            webhook = settings.telegram_webhook(
+                None if configured else await telegram.webhook_secret(db)
+            )
         if inbox is not None:
             tg.forward = lambda payload: _forward(inbox, "telegram", payload)
             inbox.handlers["telegram"] = tg.receive

@@ -5,12 +5,17 @@ Every variable is ``SAHRA_<NAME>``; a wrong value stops the bot with a message n
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import unquote, urlsplit
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+# Telegram's own rule for ``secret_token``; fewer than 16 characters is guessable.
+WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
+MIN_WEBHOOK_SECRET = 16
 
 
 def shard_spec(text: str) -> tuple[list[int], int]:
@@ -62,7 +67,11 @@ class Settings(BaseSettings):
     )
     telegram_webhook_listen: str = "0.0.0.0"
     telegram_webhook_port: int = Field(default=8443, ge=1, le=65535)
-    telegram_webhook_secret: SecretStr | None = None
+    telegram_webhook_secret: SecretStr | None = Field(
+        default=None,
+        description="the webhook's secret token (16-256 of A-Z a-z 0-9 _ -); unset: one is"
+        " made once and kept in the database, so every process shares it",
+    )
     discord_token: SecretStr | None = Field(default=None, description="the bot token")
     discord_api_url: str = Field(
         default="https://discord.com/api/v10",
@@ -84,6 +93,22 @@ class Settings(BaseSettings):
             ("postgresql://", "postgres://")
         ):
             raise ValueError("must be a postgresql:// URL (unset: the SQLite file)")
+        return value
+
+    @field_validator("telegram_webhook_secret")
+    @classmethod
+    def _webhook_secret(cls, value: SecretStr | None) -> SecretStr | None:
+        # The message never quotes the value: it is a credential.
+        if value is None or not value.get_secret_value():
+            return None  # an empty line in .env: made and kept in the database instead
+        secret = value.get_secret_value()
+        if not WEBHOOK_SECRET.fullmatch(secret):
+            raise ValueError("Telegram takes 1-256 characters of A-Z a-z 0-9 _ -")
+        if len(secret) < MIN_WEBHOOK_SECRET:
+            raise ValueError(
+                f"at least {MIN_WEBHOOK_SECRET} characters (or unset: Sahra makes a strong"
+                " one and keeps it in the database)"
+            )
         return value
 
     @field_validator("discord_shards")
@@ -148,15 +173,22 @@ class Settings(BaseSettings):
             "difficulty": self.difficulty,
         }
 
-    def telegram_webhook(self) -> dict[str, object] | None:
-        """``Updater.start_webhook`` arguments, or None to poll."""
+    def telegram_webhook(self, stored_secret: str | None = None) -> dict[str, object] | None:
+        """``Updater.start_webhook`` arguments, or None to poll. The secret token is the
+        configured one, else ``stored_secret`` (made once and kept in the database); there
+        is no webhook without one: PTB checks the header only when a secret is set, and
+        without the check anyone who reaches the port could post an update in any
+        player's name."""
         if not self.telegram_webhook_url:
             return None
-        secret = self.telegram_webhook_secret
+        configured = self.telegram_webhook_secret
+        secret = configured.get_secret_value() if configured else stored_secret
+        if not secret:
+            raise ValueError("a webhook needs a secret token")
         return {
             "listen": self.telegram_webhook_listen,
             "port": self.telegram_webhook_port,
             "url_path": "telegram",
             "webhook_url": self.telegram_webhook_url.rstrip("/") + "/telegram",
-            "secret_token": secret.get_secret_value() if secret else None,
+            "secret_token": secret,
         }

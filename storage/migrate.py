@@ -42,6 +42,7 @@ TABLES = (
     "chats",
     "messages",
     "ratings",
+    "secrets",
 )
 # What each SQLite value becomes, and the PostgreSQL column types that hold it exactly.
 PYTHON_TYPES: dict[type, tuple[str, ...]] = {

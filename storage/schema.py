@@ -157,6 +157,14 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE tables ADD COLUMN guild TEXT NOT NULL DEFAULT '';
     """,
+    # 7: secrets every process of an installation must share, made once by the first that
+    # needs one (the Telegram webhook's secret token when none is configured).
+    """
+    CREATE TABLE secrets (
+        name  TEXT NOT NULL PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

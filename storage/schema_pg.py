@@ -153,6 +153,14 @@ PG_MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX inbox_by_target ON inbox (target, id);
     """,
+    # 3: secrets every process must share (the Telegram webhook's secret token when none
+    # is configured), made once by the first process that needs one.
+    """
+    CREATE TABLE secrets (
+        name  TEXT NOT NULL PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    """,
 )
 
 PG_SCHEMA_VERSION = len(PG_MIGRATIONS)

@@ -521,6 +521,24 @@ class Store:
             await self._write([("DELETE FROM messages WHERE at < ?", (at,))])
         return count
 
+    # ---------------------------------------------------------------- shared secrets
+
+    async def shared_secret(self, name: str, candidate: str) -> str:
+        """The secret stored as ``name``; ``candidate`` becomes it if none is stored yet.
+        Processes that ask at the same time all get the one that was stored first (the
+        insert of every later one does nothing), so they agree without talking."""
+        await self._write(
+            [
+                (
+                    "INSERT INTO secrets (name, value) VALUES (?, ?)"
+                    " ON CONFLICT (name) DO NOTHING",
+                    (name, candidate),
+                )
+            ]
+        )
+        rows = await self.db.fetchall("SELECT value FROM secrets WHERE name = ?", (name,))
+        return str(rows[0]["value"])
+
     # ---------------------------------------------------------------- operators
 
     async def schema_version(self) -> int:

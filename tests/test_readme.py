@@ -15,7 +15,6 @@ def test_every_setting_is_in_the_readme() -> None:
         "discord_api_url",
         "telegram_webhook_listen",
         "telegram_webhook_port",
-        "telegram_webhook_secret",
         "bid_seconds",
         "log_format",
     }

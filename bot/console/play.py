@@ -43,9 +43,16 @@ from bot.tables import (
 )
 from bot.tables.computers import Computers
 from storage.database import Database
+from storage.lease import FileLease
+from storage.records import TableRecord
 
 CONSOLE_USER = "console"
-DEFAULT_DATABASE = "sahra.sqlite"
+CONSOLE_PLATFORM = "console"
+# A file of its own: the console never shares the bots' database (``SAHRA_DATABASE``) by
+# default, and a file it is pointed at is used only while no other Sahra holds it.
+DEFAULT_DATABASE = "sahra-console.sqlite"
+DATABASE_VARIABLE = "SAHRA_CONSOLE_DATABASE"
+BUSY = 1  # the exit code when another Sahra holds the file
 _BIDI = str.maketrans("", "", FSI + PDI + LRM)
 
 
@@ -139,22 +146,38 @@ async def play(
     }
 
     notifier = ConsoleNotifier(out)
-    async with Database.open(database) as db:
-        manager = TableManager(db, notifier, computers=Computers())
-        await manager.start()
-        try:
-            table = await _open_table(manager, variant, language, seat, player, difficulty)
-            if table.seq or table.status != "running":
-                notifier.write(text["resume"].format(table=table.id))
-            else:
-                notifier.write(text["new"].format(seat=seat + 1))
-                notifier.write(rules_text(variant, language))
-            await manager.resume()
-            return await _loop(manager, table, player, stdin, notifier, text)
-        finally:
-            await manager.close()
-            await notifier.outbox.flush()
-            await notifier.outbox.close()
+    # The lease a ``sahra run`` on this file takes: while a bot runs on it, the console
+    # does not open it (the two would hand out the same table ids, and the bot would not
+    # know the console's moves); while the console plays, a bot stands by for it.
+    lease = FileLease(database)
+    if not lease.attempt():
+        notifier.write(text["busy"].format(file=database, option="--db another.sqlite"))
+        return BUSY
+    try:
+        async with Database.open(database) as db:
+            manager = TableManager(db, notifier, computers=Computers())
+            await manager.start(_console_table)
+            try:
+                table = await _open_table(manager, variant, language, seat, player, difficulty)
+                if table.seq or table.status != "running":
+                    notifier.write(text["resume"].format(table=table.id))
+                else:
+                    notifier.write(text["new"].format(seat=seat + 1))
+                    notifier.write(rules_text(variant, language))
+                await manager.resume()
+                return await _loop(manager, table, player, stdin, notifier, text)
+            finally:
+                await manager.close()
+                await notifier.outbox.flush()
+                await notifier.outbox.close()
+    finally:
+        await lease.release()
+
+
+def _console_table(record: TableRecord) -> bool:
+    """The console loads its own tables only: another platform's table in the same file
+    is not its to time out or to print."""
+    return record.platform == CONSOLE_PLATFORM
 
 
 async def _open_table(
@@ -165,7 +188,7 @@ async def _open_table(
     player: PlayerRef,
     difficulty: str,
 ) -> LiveTable:
-    place = Place("console", CONSOLE_USER, variant)
+    place = Place(CONSOLE_PLATFORM, CONSOLE_USER, variant)
     table = manager.table_at(place)
     if table is None:
         config = console_config(variant, language, difficulty)
@@ -276,8 +299,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",
         type=Path,
-        default=Path(os.environ.get("SAHRA_DATABASE") or DEFAULT_DATABASE),
-        help="the SQLite file the match is saved in",
+        default=Path(os.environ.get(DATABASE_VARIABLE) or DEFAULT_DATABASE),
+        help=f"the SQLite file the match is saved in (default: ${DATABASE_VARIABLE}, else"
+        f" {DEFAULT_DATABASE}); not one a running bot holds",
     )
     parser.add_argument("--name", help="your name at the table")
 

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +44,7 @@ log = logging.getLogger("sahra.telegram")
 
 DEFAULT_API_URL = "https://api.telegram.org/bot"
 GATE_GROUP = -2  # before the handlers' own group -1 (prefetch)
+WEBHOOK_SECRET_NAME = "telegram_webhook"  # its row in the database's shared secrets
 
 
 @dataclass
@@ -120,6 +122,24 @@ def build(
     return bot
 
 
+async def webhook_secret(db: Backend) -> str:
+    """The webhook's secret token when none is configured: made once (64 characters of
+    Telegram's alphabet A-Z a-z 0-9 _ -, 384 random bits) and kept in the database, so
+    every process on it sets the same one and accepts what Telegram sends any of them."""
+    return await Store(db).shared_secret(WEBHOOK_SECRET_NAME, secrets.token_urlsafe(48))
+
+
+async def _start_webhook(
+    application: Application[Any, Any, Any, Any, Any, Any], webhook: dict[str, Any]
+) -> None:
+    """PTB checks the ``X-Telegram-Bot-Api-Secret-Token`` header (403 otherwise) only when
+    a secret is set, and the port may be reachable by anyone: never listen without one."""
+    if not webhook.get("secret_token"):
+        raise ValueError("a webhook needs a secret token")
+    assert application.updater is not None
+    await application.updater.start_webhook(**webhook)
+
+
 async def register_commands(bot: TelegramBot) -> None:
     """The command menu, in English by default and Arabic for Arabic clients."""
     api = bot.application.bot
@@ -135,8 +155,7 @@ async def listen(bot: TelegramBot, webhook: dict[str, Any]) -> None:
     bot.owned = False
     application = bot.application
     await application.initialize()
-    assert application.updater is not None
-    await application.updater.start_webhook(**webhook)
+    await _start_webhook(application, webhook)
     await application.start()
     log.info("event=telegram_listening owner=no")
 
@@ -155,7 +174,7 @@ async def own(
     assert application.updater is not None
     if not application.updater.running:
         if webhook:
-            await application.updater.start_webhook(**webhook)
+            await _start_webhook(application, webhook)
         else:
             await application.updater.start_polling(timeout=int(poll_timeout))
     if not application.running:

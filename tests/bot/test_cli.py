@@ -29,22 +29,48 @@ def test_a_bad_setting_is_named(
 ) -> None:
     monkeypatch.setenv("SAHRA_TELEGRAM_WEBHOOK_PORT", "not-a-port")
     assert main(["run"]) == 2
-    assert "telegram_webhook_port" in capsys.readouterr().err
+    assert "SAHRA_TELEGRAM_WEBHOOK_PORT" in capsys.readouterr().err
+
+
+SECRET = "a-s3cret_of-20chars"
 
 
 def test_webhook_mode_is_chosen_by_a_public_url(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SAHRA_TELEGRAM_WEBHOOK_URL", "https://bot.example.org/")
-    monkeypatch.setenv("SAHRA_TELEGRAM_WEBHOOK_SECRET", "s3cret")
-    webhook = Settings().telegram_webhook()
+    monkeypatch.setenv("SAHRA_TELEGRAM_WEBHOOK_SECRET", SECRET)
+    webhook = Settings().telegram_webhook("a-stored-secret-never-used")
     assert webhook == {
         "listen": "0.0.0.0",
         "port": 8443,
         "url_path": "telegram",
         "webhook_url": "https://bot.example.org/telegram",
-        "secret_token": "s3cret",
+        "secret_token": SECRET,  # the configured secret wins over the stored one
     }
     monkeypatch.delenv("SAHRA_TELEGRAM_WEBHOOK_URL")
     assert Settings().telegram_webhook() is None
+
+
+def test_a_webhook_is_never_set_up_without_a_secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SAHRA_TELEGRAM_WEBHOOK_URL", "https://bot.example.org/")
+    monkeypatch.setenv("SAHRA_TELEGRAM_WEBHOOK_SECRET", "")  # as deploy/.env.example leaves it
+    settings = Settings()
+    assert settings.telegram_webhook_secret is None
+    with pytest.raises(ValueError, match="secret"):
+        settings.telegram_webhook()
+    webhook = settings.telegram_webhook("the-secret-kept-in-the-database")
+    assert webhook is not None and webhook["secret_token"] == "the-secret-kept-in-the-database"
+
+
+@pytest.mark.parametrize(
+    "secret", ["short-s3cret", "has spaces and 20+ chars", "é" * 20, "x" * 257]
+)
+def test_a_weak_or_malformed_webhook_secret_is_refused_without_being_printed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], secret: str
+) -> None:
+    monkeypatch.setenv("SAHRA_TELEGRAM_WEBHOOK_SECRET", secret)
+    assert main(["tables"]) == 2
+    err = capsys.readouterr().err
+    assert "SAHRA_TELEGRAM_WEBHOOK_SECRET" in err and secret not in err
 
 
 def test_settings_parse_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,6 +5,8 @@ obeyed within 5 s whatever the network does (fake servers for both platforms).""
 from __future__ import annotations
 
 import asyncio
+import io
+import logging
 import os
 import signal
 import sys
@@ -19,6 +21,7 @@ import discord.http
 import pytest
 from pydantic import SecretStr
 
+from bot.console.play import play
 from bot.runner import RoleFailed, run_bots
 from bot.settings import Settings
 from storage.database import Database
@@ -252,3 +255,33 @@ async def test_a_gateway_closed_for_good_after_ready_stops_the_process(
             runner.cancel()
             await asyncio.wait({runner}, timeout=10)
     assert fake.identified == 1  # a revoked token is not tried again
+
+
+async def test_sahra_run_never_loads_a_console_table_in_its_file(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A console match saved in the bot's file (``sahra play --db`` it while the bot is
+    stopped) is not the bot's: ``sahra run`` does not load it, so no timer of the bot's
+    ever plays for the console player."""
+    database = tmp_path / "bot.sqlite"
+    out = io.StringIO()
+    assert await play("syrian41", "en", 0, database, io.StringIO(""), out) == 0
+    assert "the match is saved" in out.getvalue()
+    telegram = FakeBotAPI()
+    await telegram.start()
+    settings = Settings(
+        database=database, telegram_token=SecretStr("123:TEST"), telegram_api_url=telegram.url
+    )
+    caplog.set_level(logging.INFO, logger="sahra")
+    caplog.clear()
+    ready, done = asyncio.Event(), asyncio.Event()
+    runner = asyncio.create_task(run_bots(settings, ready, done))
+    try:
+        await asyncio.wait_for(ready.wait(), timeout=20)
+    finally:
+        done.set()
+        await asyncio.wait_for(runner, timeout=20)
+        await telegram.close()
+    loaded = [r.getMessage() for r in caplog.records if "event=tables_loaded" in r.getMessage()]
+    assert loaded == ["event=tables_loaded count=0 held=0"]
+    assert "event=role_taken role=telegram tables=0" in caplog.text

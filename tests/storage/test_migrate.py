@@ -1,8 +1,9 @@
 """``sahra migrate-db``: a SQLite installation built by the real manager (finished and
 counted matches, a stopped table, a lobby, a table mid-deal, a chat's language, a player,
-a remembered message) copied into a fresh PostgreSQL database: every row, every live
-table replaying to the same state, the league answering the same, the running table
-continued there; a target with any row refused; the command end to end."""
+a remembered message, the webhook's secret) copied into a fresh PostgreSQL database:
+every row, every live table replaying to the same state, the league answering the same,
+the running table continued there; a target with any row refused; the command end to
+end."""
 
 from __future__ import annotations
 
@@ -82,6 +83,7 @@ async def build(path: Path) -> Source:
         await StoredMessages(store, "test", clock=clock).remember(
             "c", ("table", running.id), "m-17", True
         )
+        await store.shared_secret("telegram_webhook", "kept-across-the-move")
         await manager.settle()
         await league.settle()
         await manager.close()
@@ -122,6 +124,8 @@ async def test_every_row_is_copied_and_every_live_table_replays_the_same(
         assert report.counts == counts == await row_counts(pg)
         assert list(counts) == list(TABLES) and all(counts.values()), counts
         old, new = Store(sqlite), Store(pg)
+        # The webhook keeps its secret: processes on PostgreSQL set the one Telegram has.
+        assert await new.shared_secret("telegram_webhook", "new") == "kept-across-the-move"
         running_before = await old.load_table(source.running)
         running_after = await new.load_table(source.running)
         assert running_before is not None and running_after is not None

@@ -276,6 +276,10 @@ AR: dict[str, str] = {
     "console_bad_number": "اكتب رقم إحدى الحركات المعروضة ({first}–{last}) من فضلك.",
     "console_saved": "أُغلق الإدخال: المباراة محفوظة. شغّل الأمر نفسه مرة أخرى للمتابعة.",
     "console_moves": "حركاتك:",
+    "console_busy": (
+        "عذرًا: نسخة أخرى من سهرة تستخدم الملف {file} الآن (بوت يعمل، أو مباراة في طرفية"
+        " أخرى)، ولا يصح أن يتشاركا فيه. أوقفها، أو العب في ملف خاص بك: {option}"
+    ),
     # Telegram: the command menu (/setMyCommands), help and replies
     "tg_cmd_new": ("افتح طاولة: /new syrian41 | tarneeb41_double | tarneeb_solo | trix_complex"),
     "tg_cmd_join": "اجلس على الطاولة المفتوحة",

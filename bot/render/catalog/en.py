@@ -288,6 +288,11 @@ EN: dict[str, str] = {
     "console_bad_number": "Please type the number of one of the moves listed ({first}–{last}).",
     "console_saved": "Input closed: the match is saved. Run the same command again to resume.",
     "console_moves": "Your moves:",
+    "console_busy": (
+        "Sorry: another Sahra is using {file} right now (a running bot, or a match in"
+        " another terminal), and the two must not share it. Stop it, or play in a file of"
+        " your own: {option}"
+    ),
     # Telegram: the command menu (/setMyCommands), help and replies
     "tg_cmd_new": ("open a table: /new syrian41 | tarneeb41_double | tarneeb_solo | trix_complex"),
     "tg_cmd_join": "take a seat at the open table",

@@ -11,7 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.console.play import play
+from bot.cli import main
+from bot.console.play import BUSY, DATABASE_VARIABLE, DEFAULT_DATABASE, play
+from bot.tables import InMemoryNotifier, Place, PlayerRef, TableManager
+from storage.database import Database
+from storage.lease import FileLease
+from storage.store import Store
+from tests.bot.tables.conftest import FakeClock
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -106,3 +112,60 @@ async def test_a_different_variant_keeps_its_own_saved_match(tmp_path: Path) -> 
     out = io.StringIO()
     await play("syrian41", "en", 0, database, io.StringIO(""), out, name="Ali")
     assert "Resuming your saved match (table #1)." in out.getvalue()
+
+
+async def test_the_console_refuses_a_file_another_sahra_holds(tmp_path: Path) -> None:
+    """A running ``sahra run`` holds its SQLite file's lease: the console says so and
+    leaves the file alone (it would hand out the bot's table ids, and the bot would never
+    know its moves); once the holder is gone, the same command plays."""
+    database = tmp_path / "bot.sqlite"
+    holder = FileLease(database)  # what ``sahra run`` takes before opening the file
+    assert holder.attempt()
+    try:
+        out = io.StringIO()
+        code = await play("syrian41", "en", 0, database, io.StringIO("1\n" * 5), out)
+        assert code == BUSY != 0
+        assert "another Sahra is using" in out.getvalue() and str(database) in out.getvalue()
+        assert "A new match" not in out.getvalue()
+        assert not database.exists()  # never opened, not even created
+    finally:
+        await holder.release()
+    out = io.StringIO()
+    assert await play("syrian41", "en", 0, database, io.StringIO(""), out) == 0
+    assert "A new match" in out.getvalue()
+
+
+def test_play_keeps_its_match_in_a_file_of_its_own_not_the_bots(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SAHRA_DATABASE", "bot.sqlite")  # the bots' file, from their .env
+    monkeypatch.delenv(DATABASE_VARIABLE, raising=False)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["play", "--lang", "en"]) == 0
+    assert "A new match" in capsys.readouterr().out
+    assert (tmp_path / DEFAULT_DATABASE).exists() and not (tmp_path / "bot.sqlite").exists()
+    monkeypatch.setenv(DATABASE_VARIABLE, "mine.sqlite")
+    assert main(["play", "--lang", "en"]) == 0
+    assert (tmp_path / "mine.sqlite").exists() and not (tmp_path / "bot.sqlite").exists()
+
+
+async def test_the_console_leaves_the_bots_tables_in_its_file_alone(tmp_path: Path) -> None:
+    """Pointed at a bot's file while the bot is stopped, the console plays its own table
+    only: a Telegram lobby whose timer is long due is neither expired nor printed."""
+    database = tmp_path / "bot.sqlite"
+    async with Database.open(database) as db:
+        manager = TableManager(db, InMemoryNotifier(), clock=FakeClock())  # long ago
+        await manager.start()
+        lobby = await manager.create(
+            Place("telegram", "-100777"),
+            PlayerRef(user_id="7", name="Zaid", language="en"),
+            {"variant": "syrian41"},
+        )
+        await manager.close()
+    out = io.StringIO()
+    assert await play("syrian41", "en", 0, database, io.StringIO("1\n" * 3), out) == 0
+    assert "Zaid" not in out.getvalue()
+    async with Database.open(database) as db:
+        stored = await Store(db).load_table(lobby.id)
+    assert stored is not None and stored.table.status == "lobby"

@@ -500,19 +500,24 @@ class FakeBotAPI:
     def press(
         self, user: int, message: Message, data: str, name: str | None = None
     ) -> tuple[str, int]:
-        query_id = f"q{next(self._ids)}"
-        update_id = self._queue(
-            {
-                "callback_query": {
-                    "id": query_id,
-                    "from": self.user(user, name),
-                    "chat_instance": "sahra",
-                    "data": data,
-                    "message": self._message_json(message),
-                }
-            }
-        )
-        return query_id, update_id
+        update = self.press_update(user, message, data, name)
+        return update["callback_query"]["id"], self._queue(update)
+
+    def press_update(
+        self, user: int, message: Message, data: str, name: str | None = None
+    ) -> dict[str, Any]:
+        """The update Telegram would send for ``user`` pressing a button (not queued:
+        what anyone could POST to a webhook, forging it)."""
+        return {
+            "update_id": 0,  # set when queued
+            "callback_query": {
+                "id": f"q{next(self._ids)}",
+                "from": self.user(user, name),
+                "chat_instance": "sahra",
+                "data": data,
+                "message": self._message_json(message),
+            },
+        }
 
     def flood(self, chat: int, seconds: float) -> None:
         """Telegram's flood control for one chat: its writes answer 429 for ``seconds``."""

@@ -36,8 +36,6 @@ from tests.bot.test_failover import (
     until,
 )
 
-SECRET = "webhook-s3cret"
-
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -106,13 +104,13 @@ async def test_updates_spread_over_two_processes_are_applied_once_and_survive_a_
         "SAHRA_TELEGRAM_API_URL": url,
         "SAHRA_TELEGRAM_WEBHOOK_URL": balancer.url,
         "SAHRA_TELEGRAM_WEBHOOK_LISTEN": "127.0.0.1",
-        "SAHRA_TELEGRAM_WEBHOOK_SECRET": SECRET,
         "SAHRA_DATABASE_URL": backend.url,
         "SAHRA_LOG_LEVEL": "INFO",
         "PTB_TIMEDELTA": "true",
         "PYTHONUNBUFFERED": "1",
     }
     env.pop("SAHRA_DISCORD_TOKEN", None)
+    env.pop("SAHRA_TELEGRAM_WEBHOOK_SECRET", None)  # made by the first, read by the second
     logs = [tmp_path / "first.log", tmp_path / "second.log"]
     processes = [spawn({**env, "SAHRA_TELEGRAM_WEBHOOK_PORT": str(ports[0])}, logs[0])]
     try:
@@ -120,7 +118,34 @@ async def test_updates_spread_over_two_processes_are_applied_once_and_survive_a_
         processes.append(spawn({**env, "SAHRA_TELEGRAM_WEBHOOK_PORT": str(ports[1])}, logs[1]))
         await until(lambda: "event=telegram_listening" in text(logs[1]), "the second listens")
         assert "role=telegram" not in text(logs[1])
-        assert fake.webhook == balancer.url + "/telegram" and fake.webhook_secret == SECRET
+        assert fake.webhook == balancer.url + "/telegram"
+        # Both set the webhook, with the one secret the first made and kept in the
+        # database: Telegram's posts pass at either process.
+        secrets = {c.params.get("secret_token") for c in fake.calls if c.method == "setWebhook"}
+        assert len(secrets) == 1 and fake.webhook_secret in secrets
+        assert fake.webhook_secret is not None and len(fake.webhook_secret) == 64
+        # A post that did not come from Telegram is refused at the process that would
+        # forward it, so the owner only ever applies what a process verified.
+        forged = {
+            "update_id": 10_000,
+            "message": {
+                "message_id": 1,
+                "date": int(time.time()),
+                "chat": fake.chat(GROUP),
+                "from": fake.user(ALI),
+                "text": "/new solo 31",
+                "entities": [{"type": "bot_command", "offset": 0, "length": 4}],
+            },
+        }
+        for headers in ({}, {"X-Telegram-Bot-Api-Secret-Token": "not-the-secret"}):
+            async with (
+                aiohttp.ClientSession() as session,
+                session.post(
+                    f"http://127.0.0.1:{ports[1]}/telegram", json=forged, headers=headers
+                ) as answer,
+            ):
+                assert answer.status == 403
+        assert "event=forwarded" not in text(logs[1])
 
         fake.command(GROUP, ALI, "/new solo 31")
         await until(lambda: fake.latest_with_buttons(GROUP) is not None, "the lobby")
