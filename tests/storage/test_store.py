@@ -161,3 +161,22 @@ async def test_the_writer_keeps_each_job_s_statements_in_order(tmp_path: Path) -
         assert db.stats.largest_batch == 3
         stored = await store.load_table(2)
         assert stored is not None and stored.seats == [seat(0, "u2")]
+
+
+async def test_a_refused_conditional_write_in_a_batch_undoes_only_itself(tmp_path: Path) -> None:
+    """Jobs queued together with a ``write_if`` whose guard changes no row all commit; of
+    the conditional write nothing is kept, not even the guards before the failing one."""
+    async with Database.open(tmp_path / "s.sqlite") as db:
+        store = Store(db)
+        await store.commit([TableCreated(table(1, "a"))])
+        rename = "UPDATE tables SET chat = ? WHERE id = ?"
+        results = await asyncio.gather(
+            store.commit([SeatSet(1, 0, seat(0, "u1"))]),
+            db.write_if([(rename, ("renamed", 1)), (rename, ("x", 99))], (rename, ("y", 1))),
+            store.commit([SeatSet(1, 1, seat(1, "u2"))]),
+            db.write_if([(rename, ("kept", 1))]),
+        )
+        assert results[1] is False and results[3] is True
+        stored = await store.load_table(1)
+        assert stored is not None and stored.table.chat == "kept"
+        assert stored.seats == [seat(0, "u1"), seat(1, "u2")]
