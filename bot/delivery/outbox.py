@@ -51,6 +51,7 @@ from collections.abc import Awaitable, Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from bot.backoff import backoff
 from bot.logs import where
 from bot.render.model import Screen
 
@@ -392,7 +393,7 @@ class Outbox:
                 self._requeue(state, key, op)
                 await self.sleep(retry.seconds)
             except Transient as error:
-                pause = min(self.max_backoff, self.backoff * 2**failures)
+                pause = backoff(failures, self.backoff, self.max_backoff)
                 failures += 1
                 log.warning(
                     "event=write_retry chat=%s attempt=%d seconds=%.1f error=%s",
