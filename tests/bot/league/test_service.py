@@ -106,10 +106,10 @@ async def test_rebuilding_gives_exactly_the_same_ratings(harness: Harness) -> No
 
 
 async def waiting_again(harness: Harness) -> tuple[list[int], object]:
-    """Five matches of shared players counted by one process, then forgotten so that they
+    """Four matches of shared players counted by one process, then forgotten so that they
     all wait again; their ids and what that one process had counted."""
     manager = harness.manager
-    tables = [await scripted_match(manager, chat) for chat in ("one", "two", "one", "two")]
+    tables = [await scripted_match(manager, chat) for chat in ("one", "two", "one")]
     tables.append(await with_computers(manager, "tarneeb_solo", humans=2, chat="solo"))
     await manager.league.settle()
     games = manager.league.games
