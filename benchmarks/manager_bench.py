@@ -105,6 +105,10 @@ class CountingBackend:
         self.writes += 1
         await self.inner.write(*statements)
 
+    async def write_if(self, guards: Sequence[Statement], *statements: Statement) -> bool:
+        self.writes += 1
+        return await self.inner.write_if(guards, *statements)
+
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return await self.inner.fetchall(sql, params)
 

@@ -50,7 +50,8 @@ class WriterStats:
 @dataclass
 class _Job:
     statements: Sequence[Statement]
-    future: asyncio.Future[None] = field(repr=False)
+    future: asyncio.Future[bool] = field(repr=False)
+    guards: Sequence[Statement] = ()  # ``write_if``: committed alone, all or nothing
 
 
 _STOP = object()
@@ -186,13 +187,25 @@ class Database:
 
     async def write(self, *statements: Statement) -> None:
         """Queue statements that must commit together; return once they are committed."""
+        await self._queued(_Job(statements, self._future()))
+
+    async def write_if(self, guards: Sequence[Statement], *statements: Statement) -> bool:
+        """Commit the guards and statements together if every guard changed a row. The job
+        commits in a transaction of its own (``BEGIN IMMEDIATE``: no other process writes
+        the file meanwhile, so a guard sees every committed claim), never in a batch whose
+        other jobs its rollback would undo."""
+        return await self._queued(_Job(statements, self._future(), guards))
+
+    def _future(self) -> asyncio.Future[bool]:
         if self._closed or self._task is None:
             raise StorageClosed("the database is closed")
         if self._task.done():
             raise StorageClosed("the database writer has stopped")
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait(_Job(statements, future))
-        await future
+        return asyncio.get_running_loop().create_future()
+
+    async def _queued(self, job: _Job) -> bool:
+        self._queue.put_nowait(job)
+        return await job.future
 
     async def _run(self) -> None:
         stopping = False
@@ -212,7 +225,17 @@ class Database:
                     break
                 assert isinstance(job, _Job)
                 batch.append(job)
-            await self._commit(batch)
+            plain: list[_Job] = []
+            for job in batch:
+                if job.guards:
+                    if plain:
+                        await self._commit(plain)
+                        plain = []
+                    await self._commit_guarded(job)
+                else:
+                    plain.append(job)
+            if plain:
+                await self._commit(plain)
 
     async def _commit(self, batch: list[_Job]) -> None:
         conn = self._conn
@@ -261,7 +284,36 @@ class Database:
         stats.commit_seconds += time.perf_counter() - started
         for job in batch:
             if not job.future.done():
-                job.future.set_result(None)
+                job.future.set_result(True)
+
+    async def _commit_guarded(self, job: _Job) -> None:
+        conn = self._conn
+        assert conn is not None
+        try:
+            for sql, params in job.guards:
+                async with conn.execute(sql, params) as cursor:
+                    changed = cursor.rowcount
+                if changed < 1:
+                    await self._rollback(conn)
+                    if not job.future.done():
+                        job.future.set_result(False)
+                    return
+            for sql, params in job.statements:
+                await conn.execute(sql, params)
+            await conn.commit()
+        except sqlite3.Error as error:
+            await self._rollback(conn)
+            _fail(job, error)
+            return
+        except BaseException as error:
+            await self._rollback(conn)
+            _fail(job, error)
+            raise
+        self.stats.jobs += 1
+        self.stats.batches += 1
+        self.stats.statements += len(job.guards) + len(job.statements)
+        if not job.future.done():
+            job.future.set_result(True)
 
     @staticmethod
     async def _rollback(conn: aiosqlite.Connection) -> None:

@@ -5,10 +5,19 @@ Only finished matches count (``results.status = 'finished'``): a stopped test ta
 lobby that expired never reaches the league. Results are counted once each, in the order
 they finished (``results.rated``), so the ratings can be rebuilt exactly by clearing them
 and counting every result again.
+
+Every process counts (each learns of the matches it finished, and counts what waits at
+start), so a count is a claim: the transaction that writes a match's players and ratings
+first turns its result from waiting to counted, and writes nothing if another process did
+that first. A rating is written only if it is still the one the count was computed from
+(its ``matches`` grows by one with every count, so it is the rating's version): two
+processes counting two matches of one player never lose either update; the later one
+computes again from the rating the first wrote.
 """
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,11 +28,15 @@ from storage.backend import Backend, Statement
 FINISHED = "finished"
 WAITING, RATED, SKIPPED = 0, 1, 2  # results.rated
 
-UPSERT_RATING = (
+# The guards of a count (``Backend.write_if``): each must change its row.
+CLAIM_RESULT = "UPDATE results SET rated = ? WHERE table_id = ? AND rated = ?"
+FIRST_RATING = (
     "INSERT INTO ratings (platform, family, user_id, mu, sigma, matches, wins, updated_at)"
-    " VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (platform, family, user_id) DO UPDATE SET"
-    " mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches,"
-    " wins = excluded.wins, updated_at = excluded.updated_at"
+    " VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (platform, family, user_id) DO NOTHING"
+)
+NEXT_RATING = (
+    "UPDATE ratings SET mu = ?, sigma = ?, matches = ?, wins = ?, updated_at = ?"
+    " WHERE platform = ? AND family = ? AND user_id = ? AND matches = ?"
 )
 INSERT_MATCH_PLAYER = (
     "INSERT INTO match_players (table_id, seat, platform, chat, user_id, family, variant,"
@@ -35,7 +48,6 @@ INSERT_MATCH_PLAYER = (
     " rating_before = excluded.rating_before, rating_after = excluded.rating_after,"
     " finished_at = excluded.finished_at"
 )
-MARK_RESULT = "UPDATE results SET rated = ? WHERE table_id = ?"
 # The conservative estimate every leaderboard sorts by (openskill's ordinal).
 ORDINAL = "(r.mu - 3 * r.sigma)"
 
@@ -58,6 +70,14 @@ class Rating:
     sigma: float
     matches: int = 0
     wins: int = 0
+
+
+class Counted(enum.Enum):
+    """How a count's write went."""
+
+    DONE = "done"
+    TAKEN = "taken"  # another process counted (or skipped) the match first
+    STALE = "stale"  # a player's rating changed since it was read: compute again
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,11 +169,22 @@ class LeagueStore:
         platform: str,
         family: str,
         players: Sequence[MatchPlayer],
-        ratings: Sequence[Rating],
+        ratings: Sequence[tuple[Rating | None, Rating]],
         at: float,
-    ) -> None:
-        """A match counted: its players, their new ratings and the result's mark, in one
+    ) -> Counted:
+        """A match counted: its result claimed, its players and their new ratings (each
+        given with the rating it was computed from, None for a first match), in one
         transaction (a crash counts it wholly or not at all)."""
+        guards: list[Statement] = [(CLAIM_RESULT, (RATED, table_id, WAITING))]
+        # Rows in one order in every transaction: two counts that share players wait for
+        # each other instead of deadlocking.
+        for before, r in sorted(ratings, key=lambda pair: pair[1].user_id):
+            if before is None:
+                first = (platform, family, r.user_id, r.mu, r.sigma, r.matches, r.wins, at)
+                guards.append((FIRST_RATING, first))
+            else:
+                values = (r.mu, r.sigma, r.matches, r.wins, at, platform, family, r.user_id)
+                guards.append((NEXT_RATING, (*values, before.matches)))
         statements: list[Statement] = [
             (
                 INSERT_MATCH_PLAYER,
@@ -175,16 +206,14 @@ class LeagueStore:
             )
             for p in players
         ]
-        statements += [
-            (UPSERT_RATING, (platform, family, r.user_id, r.mu, r.sigma, r.matches, r.wins, at))
-            for r in ratings
-        ]
-        statements.append((MARK_RESULT, (RATED, table_id)))
-        await self.db.write(*statements)
+        if await self.db.write_if(guards, *statements):
+            return Counted.DONE
+        rows = await self.db.fetchall("SELECT rated FROM results WHERE table_id = ?", (table_id,))
+        return Counted.STALE if rows and rows[0]["rated"] == WAITING else Counted.TAKEN
 
     async def skip(self, table_id: int) -> None:
         """A result the league cannot count (its log no longer replays): never retried."""
-        await self.db.write((MARK_RESULT, (SKIPPED, table_id)))
+        await self.db.write((CLAIM_RESULT, (SKIPPED, table_id, WAITING)))
 
     async def reset(self) -> None:
         """Forget every rating and counted match; every result waits to be counted again."""

@@ -143,23 +143,31 @@ class PostgresDatabase:
     async def write(self, *statements: Statement) -> None:
         """Commit the statements together, in order; consecutive statements with the same
         SQL go as one ``executemany``."""
-        groups: list[tuple[str, list[Sequence[Any]]]] = []
-        for sql, params in statements:
-            if groups and groups[-1][0] == sql:
-                groups[-1][1].append(params)
-            else:
-                groups.append((sql, [params]))
         try:
             async with self.pool.acquire() as conn, conn.transaction():
-                for sql, rows in groups:
-                    if len(rows) == 1:
-                        await conn.execute(dialect_sql(sql), *rows[0])
-                    else:
-                        await conn.executemany(dialect_sql(sql), rows)
+                await _execute(conn, statements)
         except asyncpg.UniqueViolationError as error:
             raise Conflict(str(error)) from error
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StorageError(f"{type(error).__name__}: {error}") from error
+
+    async def write_if(self, guards: Sequence[Statement], *statements: Statement) -> bool:
+        """The guards first, each on its own: under READ COMMITTED an ``UPDATE`` whose row
+        another transaction is changing waits for it, then checks its ``WHERE`` again on
+        the committed row, so of two processes claiming one row exactly one changes it."""
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                for sql, params in guards:
+                    if _changed(await conn.execute(dialect_sql(sql), *params)) == 0:
+                        raise _Unmet
+                await _execute(conn, statements)
+        except _Unmet:  # raised inside the transaction: it rolled back
+            return False
+        except asyncpg.UniqueViolationError as error:
+            raise Conflict(str(error)) from error
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise StorageError(f"{type(error).__name__}: {error}") from error
+        return True
 
     async def listen(
         self, channel: str, woken: Callable[[str], None]
@@ -191,3 +199,27 @@ class PostgresDatabase:
             return list(await self.pool.fetch(dialect_sql(sql), *params))
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StorageError(f"{type(error).__name__}: {error}") from error
+
+
+class _Unmet(Exception):
+    """A guard of ``write_if`` changed no row: roll its transaction back."""
+
+
+def _changed(status: str) -> int:
+    """The rows a statement changed, from its status (``UPDATE 1``, ``INSERT 0 1``)."""
+    count = status.rsplit(" ", 1)[-1]
+    return int(count) if count.isdigit() else 0
+
+
+async def _execute(conn: asyncpg.Connection, statements: Sequence[Statement]) -> None:
+    groups: list[tuple[str, list[Sequence[Any]]]] = []
+    for sql, params in statements:
+        if groups and groups[-1][0] == sql:
+            groups[-1][1].append(params)
+        else:
+            groups.append((sql, [params]))
+    for sql, rows in groups:
+        if len(rows) == 1:
+            await conn.execute(dialect_sql(sql), *rows[0])
+        else:
+            await conn.executemany(dialect_sql(sql), rows)

@@ -23,6 +23,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
+from bot.backoff import backoff
 from bot.cluster.partitions import Ownership
 from storage.errors import StorageError
 from storage.records import InboxRow
@@ -107,7 +108,7 @@ class Inbox:
                 log.error(
                     "event=inbox_failed failures=%d error=%s", failures, type(error).__name__
                 )
-                await asyncio.sleep(min(10.0, 0.5 * 2**failures))
+                await asyncio.sleep(backoff(failures, 0.5, 10.0))
 
     async def drain(self) -> int:
         """Claim and handle every row waiting for this process's partitions."""

@@ -53,6 +53,7 @@ from collections.abc import Awaitable, Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from bot.backoff import backoff
 from bot.delivery.split import Limit, fit, pieces
 from bot.logs import where
 from bot.present.mailbox import REPLY, TABLE
@@ -405,7 +406,7 @@ class Outbox:
                 self._requeue(state, key, op)
                 await self.sleep(retry.seconds)
             except Transient as error:
-                pause = min(self.max_backoff, self.backoff * 2**failures)
+                pause = backoff(failures, self.backoff, self.max_backoff)
                 failures += 1
                 log.warning(
                     "event=write_retry chat=%s attempt=%d seconds=%.1f error=%s",

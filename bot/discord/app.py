@@ -17,6 +17,7 @@ import discord.http
 import yarl
 from discord import app_commands
 
+from bot.backoff import backoff
 from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
 from bot.delivery.memory import StoredMessages
@@ -276,7 +277,7 @@ RETRIED = (
 async def _stay_connected(client: discord.Client, first_delay: float = 1.0) -> None:
     """``client.connect(reconnect=True)``, with its first connection retried (capped
     backoff) until it comes up or the client is closed; a bad token still ends it."""
-    delay = first_delay
+    attempt = 0
     while not client.is_closed():
         try:
             await client.connect(reconnect=True)
@@ -284,13 +285,14 @@ async def _stay_connected(client: discord.Client, first_delay: float = 1.0) -> N
         except RETRIED as error:
             if client.is_closed() or client.is_ready():
                 raise  # a connection that was up is discord.py's to keep; closing ends it
+            delay = backoff(attempt, first_delay, 60.0)
             log.warning(
                 "event=discord_connect_failed error=%s retry_seconds=%.1f",
                 type(error).__name__,
                 delay,
             )
             await asyncio.sleep(delay)
-            delay = min(delay * 2, 60.0)
+            attempt += 1
 
 
 def _gateway_ended(bot: DiscordBot, runner: asyncio.Task[None]) -> None:

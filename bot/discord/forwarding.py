@@ -17,10 +17,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections import OrderedDict
 from typing import Any
 
 import discord
+from cachetools import LRUCache
 
 from bot.cluster.inbox import Inbox
 from bot.cluster.partitions import Ownership
@@ -62,7 +62,7 @@ class DmForwarding:
         state: Any = client._connection  # discord.py's gateway dispatch table lives here
         self._state = state
         self._original = state.parsers["INTERACTION_CREATE"]
-        self._homes: OrderedDict[int, tuple[str, str]] = OrderedDict()  # server, language
+        self._homes: LRUCache[int, tuple[str, str]] = LRUCache(HOMES_KEPT)  # server, language
         self._tasks: set[asyncio.Task[None]] = set()
 
     def install(self) -> None:
@@ -118,8 +118,6 @@ class DmForwarding:
                 return None
             language = TableConfig.model_validate_json(row.config).language
             home = self._homes[table_id] = (row.guild, language)
-            while len(self._homes) > HOMES_KEPT:
-                self._homes.popitem(last=False)
         return home
 
     async def _moving(self, data: dict[str, Any], language: str) -> None:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 import aiohttp
 import discord
+from cachetools import LRUCache
 
 from bot.delivery import Gone, Refused, Transient, Unreachable
 from bot.discord.texts import plain
@@ -47,8 +47,7 @@ async def _mapped(write: Callable[[], Awaitable[T]]) -> T:
 class DiscordSender:
     def __init__(self, client: discord.Client, dm_channels: int = DM_CHANNELS) -> None:
         self.client = client
-        self.dm_capacity = dm_channels
-        self.dm_channels: OrderedDict[int, int] = OrderedDict()  # user → DM channel
+        self.dm_channels: LRUCache[int, int] = LRUCache(dm_channels)  # user → DM channel
         self._watchers: dict[str, list[asyncio.Future[discord.Forbidden | None]]] = {}
 
     def watch(self, chat: str) -> asyncio.Future[discord.Forbidden | None]:
@@ -80,10 +79,6 @@ class DiscordSender:
         if channel is None:
             channel = (await self.client.create_dm(discord.Object(id=user))).id
             self.dm_channels[user] = channel
-            if len(self.dm_channels) > self.dm_capacity:
-                self.dm_channels.popitem(last=False)
-        else:
-            self.dm_channels.move_to_end(user)
         return self.client.get_partial_messageable(channel, type=discord.ChannelType.private)
 
     def _forget_dm(self, chat: str) -> None:

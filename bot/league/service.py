@@ -3,10 +3,11 @@
 
 A finished match is counted once, in the background, in the order matches finished: its
 log is replayed (``engine.records``) for each seat's figures, the ratings are updated
-(``ratings.py``), and both are written in one transaction with the result's mark. A crash
-before that write leaves the result waiting; the next start (or the next finished match)
-counts it. ``rebuild`` clears the league and counts every result again, in the same
-order, so it gives exactly the same ratings.
+(``ratings.py``), and both are written in one transaction that claims the result: of
+several processes counting at once, exactly one counts each match. A crash before that
+write leaves the result waiting; the next start (or the next finished match) counts it.
+``rebuild`` clears the league and counts every result again, in the same order, so it
+gives exactly the same ratings.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from engine.records import MatchRecord, replay
 from storage.errors import StorageError
 from storage.league import (
     BoardEntry,
+    Counted,
     FamilyStats,
     LeagueStore,
     MatchPlayer,
@@ -35,7 +37,7 @@ from storage.league import (
     Rating,
     Waiting,
 )
-from storage.records import StoredTable
+from storage.records import ResultRecord, StoredTable
 from storage.store import Store
 
 log = logging.getLogger("sahra.league")
@@ -148,52 +150,20 @@ class League:
             return 0
         game = family(waiting.variant)
         owners = {seat: owner for seat, owner in enumerate(result.players) if owner is not None}
-        current = await self.games.ratings(waiting.platform, game, list(owners.values()))
-        seats = []
-        for seat in range(4):
-            owner = result.players[seat]
-            if owner is None:
-                seats.append(computer(config.difficulty))
-                continue
-            known = current.get(owner)
-            mu, sigma = (known.mu, known.sigma) if known else START
-            seats.append(SeatRating(mu, sigma, left=seat in result.away))
-        new = rate(game != "solo", seats, result.winners, result.draw, result.scores)
-        players: list[MatchPlayer] = []
-        ratings: list[Rating] = []
-        for seat, owner in owners.items():
-            rated = new[seat]
-            assert rated is not None
-            how = outcome(seat, result.winners, result.draw, result.away)
-            known = current.get(owner)
-            ratings.append(
-                Rating(
-                    owner,
-                    *rated,
-                    (known.matches if known else 0) + 1,
-                    (known.wins if known else 0) + (how == "win"),
-                )
+        # Another process may count a match of these players meanwhile: the write is then
+        # refused (STALE) and the ratings are read again; each refusal means that process
+        # counted one, so this ends.
+        while True:
+            current = await self.games.ratings(waiting.platform, game, list(owners.values()))
+            players, ratings = _changes(waiting, game, config, result, per_seat, current)
+            counted = await self.games.record(
+                waiting.table_id, waiting.platform, game, players, ratings, self.clock()
             )
-            players.append(
-                MatchPlayer(
-                    table_id=waiting.table_id,
-                    seat=seat,
-                    platform=waiting.platform,
-                    chat=waiting.chat,
-                    user_id=owner,
-                    family=game,
-                    variant=waiting.variant,
-                    outcome=how,
-                    score=result.scores[seat],
-                    figures=per_seat[seat],
-                    rating_before=shown(seats[seat].mu, seats[seat].sigma),
-                    rating_after=shown(*rated),
-                    finished_at=result.finished_at,
-                )
-            )
-        await self.games.record(
-            waiting.table_id, waiting.platform, game, players, ratings, self.clock()
-        )
+            if counted is not Counted.STALE:
+                break
+            log.info("event=league_recount table=%d", waiting.table_id)
+        if counted is Counted.TAKEN:
+            return 0  # another process counted it first
         log.info(
             "event=match_counted table=%d family=%s humans=%d", waiting.table_id, game, len(owners)
         )
@@ -253,6 +223,61 @@ def _replayed(stored: StoredTable, config: TableConfig) -> MatchRecord:
 
 def _figures(stored: StoredTable, config: TableConfig) -> list[dict[str, int]]:
     return figures(_replayed(stored, config))
+
+
+def _changes(
+    waiting: Waiting,
+    game: str,
+    config: TableConfig,
+    result: ResultRecord,
+    per_seat: list[dict[str, int]],
+    current: dict[str, Rating],
+) -> tuple[list[MatchPlayer], list[tuple[Rating | None, Rating]]]:
+    """The match's players and their new ratings, each with the rating it follows (None
+    for a first match), computed from ``current``."""
+    owners = {seat: owner for seat, owner in enumerate(result.players) if owner is not None}
+    seats = []
+    for seat in range(4):
+        owner = result.players[seat]
+        if owner is None:
+            seats.append(computer(config.difficulty))
+            continue
+        known = current.get(owner)
+        mu, sigma = (known.mu, known.sigma) if known else START
+        seats.append(SeatRating(mu, sigma, left=seat in result.away))
+    new = rate(game != "solo", seats, result.winners, result.draw, result.scores)
+    players: list[MatchPlayer] = []
+    ratings: list[tuple[Rating | None, Rating]] = []
+    for seat, owner in owners.items():
+        rated = new[seat]
+        assert rated is not None
+        how = outcome(seat, result.winners, result.draw, result.away)
+        known = current.get(owner)
+        after = Rating(
+            owner,
+            *rated,
+            (known.matches if known else 0) + 1,
+            (known.wins if known else 0) + (how == "win"),
+        )
+        ratings.append((known, after))
+        players.append(
+            MatchPlayer(
+                table_id=waiting.table_id,
+                seat=seat,
+                platform=waiting.platform,
+                chat=waiting.chat,
+                user_id=owner,
+                family=game,
+                variant=waiting.variant,
+                outcome=how,
+                score=result.scores[seat],
+                figures=per_seat[seat],
+                rating_before=shown(seats[seat].mu, seats[seat].sigma),
+                rating_after=shown(*rated),
+                finished_at=result.finished_at,
+            )
+        )
+    return players, ratings
 
 
 def counting(manager: TableManager) -> League:

@@ -3,6 +3,7 @@ functions of the table's state and the time, so the scheduler only arms what thi
 
 from __future__ import annotations
 
+from bot.backoff import backoff
 from bot.tables.live import DeadlineKind, LiveTable
 
 Deadline = tuple[float | None, DeadlineKind | None]
@@ -52,7 +53,7 @@ def abandon_due(table: LiveTable, now: float) -> bool:
     return now - table.last_human_at > table.config.abandon_after_seconds
 
 
-def backoff(failures: int) -> float:
+def retry_after(failures: int) -> float:
     """Seconds before retrying a table whose background work failed ``failures`` times in
     a row: quick for a blip, at most a minute for a database that stays down."""
-    return float(min(60.0, 0.5 * 2 ** max(0, failures - 1)))
+    return backoff(failures - 1, 0.5, 60.0)

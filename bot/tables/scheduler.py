@@ -63,7 +63,7 @@ class Scheduler:
         if self.closing or not table.live or table.runner is not None:
             return  # a runner re-arms the table when it ends
         loop = asyncio.get_running_loop()
-        retry = deadlines.backoff(table.failures) if table.failures else 0.0
+        retry = deadlines.retry_after(table.failures) if table.failures else 0.0
         if table.needs_reload:
             table.timer = loop.call_later(retry, self._start, table, self._recover, "reload")
             return

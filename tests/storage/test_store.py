@@ -12,7 +12,7 @@ import pytest
 from storage.backend import Backend
 from storage.database import Database
 from storage.errors import Conflict
-from storage.league import LeagueStore, Rating
+from storage.league import Counted, LeagueStore, Rating
 from storage.records import (
     ActionAppended,
     ActionRecord,
@@ -109,11 +109,40 @@ async def test_a_whole_result_and_its_league_rows_round_trip(backend: BackendFac
         await store.commit([ResultRecorded(result)])
         assert await store.result(1) == result
         assert [w.table_id for w in await league.waiting()] == [1]
-        await league.record(1, "test", "tarneeb", [], [Rating("u1", 27.123456789, 7.5, 1, 1)], 5.0)
+        rating = Rating("u1", 27.123456789, 7.5, 1, 1)
+        done = await league.record(1, "test", "tarneeb", [], [(None, rating)], 5.0)
+        assert done is Counted.DONE
         assert await league.waiting() == []
         assert (await league.ratings("test", "tarneeb", ["u1"]))["u1"].mu == 27.123456789
         await store.commit([ResultRecorded(result)])
         assert [w.table_id for w in await league.waiting()] == [1]
+
+
+async def test_a_match_is_claimed_once_and_a_rating_written_only_over_the_one_read(
+    backend: BackendFactory,
+) -> None:
+    """Two processes' stores on one database: the second count of a match writes nothing,
+    and a count computed from a rating another count has since moved writes nothing
+    either (the caller computes it again), so neither update is lost."""
+    async with opened(backend) as db, opened(backend) as other:
+        store, first, second = Store(db), LeagueStore(db), LeagueStore(other)
+        for table_id in (1, 2):
+            await store.commit([TableCreated(table(table_id, f"c{table_id}", "running"))])
+            result = ResultRecord(table_id, "syrian41", "finished", float(table_id), [0, 2],
+                                  False, [41, 3, 12, -5], ["u1", None, None, None])  # fmt: skip
+            await store.commit([ResultRecorded(result)])
+        one = Rating("u1", 26.0, 8.0, 1, 1)
+        assert await first.record(1, "test", "tarneeb", [], [(None, one)], 5.0) is Counted.DONE
+        # The same match, counted from the same (empty) ratings by the other process.
+        assert await second.record(1, "test", "tarneeb", [], [(None, one)], 5.0) is Counted.TAKEN
+        # Match 2 computed from no rating (read before match 1 was written): refused.
+        two = Rating("u1", 27.0, 7.0, 1, 1)
+        assert await second.record(2, "test", "tarneeb", [], [(None, two)], 6.0) is Counted.STALE
+        assert [w.table_id for w in await second.waiting()] == [2]
+        two = Rating("u1", 27.0, 7.0, 2, 2)
+        assert await second.record(2, "test", "tarneeb", [], [(one, two)], 6.0) is Counted.DONE
+        assert await first.all_ratings() == [("test", "tarneeb", two)]
+        assert await first.waiting() == []
 
 
 async def test_the_writer_keeps_each_job_s_statements_in_order(tmp_path: Path) -> None:
@@ -132,3 +161,22 @@ async def test_the_writer_keeps_each_job_s_statements_in_order(tmp_path: Path) -
         assert db.stats.largest_batch == 3
         stored = await store.load_table(2)
         assert stored is not None and stored.seats == [seat(0, "u2")]
+
+
+async def test_a_refused_conditional_write_in_a_batch_undoes_only_itself(tmp_path: Path) -> None:
+    """Jobs queued together with a ``write_if`` whose guard changes no row all commit; of
+    the conditional write nothing is kept, not even the guards before the failing one."""
+    async with Database.open(tmp_path / "s.sqlite") as db:
+        store = Store(db)
+        await store.commit([TableCreated(table(1, "a"))])
+        rename = "UPDATE tables SET chat = ? WHERE id = ?"
+        results = await asyncio.gather(
+            store.commit([SeatSet(1, 0, seat(0, "u1"))]),
+            db.write_if([(rename, ("renamed", 1)), (rename, ("x", 99))], (rename, ("y", 1))),
+            store.commit([SeatSet(1, 1, seat(1, "u2"))]),
+            db.write_if([(rename, ("kept", 1))]),
+        )
+        assert results[1] is False and results[3] is True
+        stored = await store.load_table(1)
+        assert stored is not None and stored.table.chat == "kept"
+        assert stored.seats == [seat(0, "u1"), seat(1, "u2")]

@@ -5,12 +5,18 @@ its players, only once it is over."""
 
 from __future__ import annotations
 
+import asyncio
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from bot.league.ratings import START
-from bot.league.service import MIN_MATCHES, counting
+from bot.league.service import MIN_MATCHES, League, counting
 from bot.render.league import shown
 from bot.tables import Place, Refusal
+from storage.store import Store
 from tests.bot.league.support import (
     ALI,
     BADR,
@@ -26,6 +32,7 @@ from tests.bot.tables.conftest import Harness
 from tests.bot.tables.test_manager import full_table
 
 PLATFORM = "test"
+ROOT = Path(__file__).resolve().parents[3]
 
 
 async def test_a_finished_match_is_counted_once_with_outcomes_figures_and_ratings(
@@ -97,6 +104,81 @@ async def test_rebuilding_gives_exactly_the_same_ratings(harness: Harness) -> No
     assert await counting(manager).rebuild() == 3
     assert await counting(manager).games.all_ratings() == before
     assert {t: await counting(manager).games.counted(t) for t in (1, 2, 3)} == players
+
+
+async def waiting_again(harness: Harness) -> tuple[list[int], object]:
+    """Four matches of shared players counted by one process, then forgotten so that they
+    all wait again; their ids and what that one process had counted."""
+    manager = harness.manager
+    tables = [await scripted_match(manager, chat) for chat in ("one", "two", "one")]
+    tables.append(await with_computers(manager, "tarneeb_solo", humans=2, chat="solo"))
+    await counting(manager).settle()
+    games = counting(manager).games
+    ids = [table.id for table in tables]
+    alone = (await games.all_ratings(), [await games.counted(t) for t in ids])
+    await games.reset()
+    return ids, alone
+
+
+async def test_two_processes_counting_at_once_count_each_match_exactly_once(
+    harness: Harness,
+) -> None:
+    """Two leagues, each on its own connections to one database, count the same waiting
+    matches at once: each match is counted by one of them, and the ratings, figures and
+    rating changes are those one process counting alone gives (no update lost, none
+    applied twice)."""
+    ids, alone = await waiting_again(harness)
+    other = harness.backend.make()
+    await other.start()
+    try:
+        counts = await asyncio.gather(
+            League(Store(harness.db)).catch_up(), League(Store(other)).catch_up()
+        )
+    finally:
+        await other.close()
+    games = counting(harness.manager).games
+    assert sum(counts) == len(ids)
+    assert (await games.all_ratings(), [await games.counted(t) for t in ids]) == alone
+    assert await games.waiting() == []
+
+
+def count_in_processes(address: str, processes: int) -> list[str]:
+    """``processes`` workers count the league at once; what each printed last."""
+    workers = [
+        subprocess.Popen(
+            [sys.executable, "-m", "tests.bot.league.count_worker", address],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(processes)
+    ]
+    try:
+        for worker in workers:  # every one has opened the database before any counts
+            assert worker.stdout is not None and worker.stdout.readline() == "ready\n"
+        for worker in workers:
+            assert worker.stdin is not None
+            worker.stdin.write("go\n")
+            worker.stdin.flush()
+        outputs = [worker.communicate(timeout=60)[0].strip() for worker in workers]
+    finally:
+        for worker in workers:
+            if worker.poll() is None:
+                worker.kill()
+                worker.wait()
+    assert all(worker.returncode == 0 for worker in workers)
+    return outputs
+
+
+async def test_two_os_processes_counting_at_once_count_each_match_exactly_once(
+    harness: Harness,
+) -> None:
+    ids, alone = await waiting_again(harness)
+    outputs = await asyncio.to_thread(count_in_processes, harness.backend.address, 2)
+    games = counting(harness.manager).games
+    assert sum(int(line.split()[1]) for line in outputs) == len(ids)
+    assert (await games.all_ratings(), [await games.counted(t) for t in ids]) == alone
 
 
 async def test_a_match_finished_before_a_restart_is_counted_at_the_next_start(

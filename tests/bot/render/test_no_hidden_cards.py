@@ -31,7 +31,7 @@ from bot.render import (
 from bot.render.i18n import SUIT_SYMBOLS, t
 from bot.render.model import Screen, TableInfo
 from engine.players import new_player
-from tests.bot.render.support import NOW, VARIANTS, plain, table
+from tests.bot.render.support import VARIANTS, plain, table
 
 MATCHES = 100  # per variant
 FULL_EVERY = 34  # matches 0, 34 and 68 of each variant are played to the end
