@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.delivery import Outbox
+from bot.league.service import counting
 from bot.present import Presenter
 from bot.render import (
     DOUBLE_PICK,
@@ -156,6 +157,7 @@ async def play(
     try:
         async with Database.open(database) as db:
             manager = TableManager(db, notifier, computers=Computers())
+            counting(manager)  # a finished match counts in this file's league, as the bot's do
             await manager.start(_console_table)
             try:
                 table = await _open_table(manager, variant, language, seat, player, difficulty)
