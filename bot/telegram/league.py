@@ -7,6 +7,7 @@ it only ever goes to the asker's private chat, and only once the match is over."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from telegram import Update
@@ -42,7 +43,14 @@ class Host(Protocol):
     def _reply(
         self, update: Update, body: str, rows: tuple[tuple[Button, ...], ...] = ()
     ) -> None: ...
-    def _private(self, update: Update, body: str, *, part: bool = False) -> bool: ...
+    def _private(
+        self,
+        update: Update,
+        body: str,
+        *,
+        part: bool = False,
+        then: Callable[[], None] | None = None,
+    ) -> bool: ...
     def _refusal_text(self, language: str, refusal: Refusal) -> str: ...
     def _table_here(self, update: Update) -> LiveTable | None: ...
     def _user(self, update: Update) -> str: ...
@@ -134,13 +142,18 @@ class LeagueCommands:
             return self.frontend._refusal_text(language, refusal)
         if not self.frontend.contacts.dm_ok(user):
             return text(language, "record_dm_needed")
-        for page in record_pages(record, names, language, PAGE):
-            self.frontend._private(update, page, part=True)
-        if self.frontend._is_group(update) or update.callback_query is not None:
-            return text(
-                language, "record_sent", name=isolate(self.frontend._player(update, language).name)
-            )
-        return None
+        told = text(
+            language, "record_sent", name=isolate(self.frontend._player(update, language).name)
+        )
+        # A command in a group is answered there once the last page is out (never a claim
+        # the private chat then refuses); a button's toast must answer at once.
+        later = self.frontend._is_group(update) and update.callback_query is None
+        pages = record_pages(record, names, language, PAGE)
+        for index, page in enumerate(pages):
+            last = later and index == len(pages) - 1
+            then = (lambda: self.frontend._reply(update, told)) if last else None
+            self.frontend._private(update, page, part=True, then=then)
+        return told if update.callback_query is not None else None
 
     async def button(
         self,

@@ -219,12 +219,18 @@ async def test_record_after_the_end_goes_privately_to_a_player_with_a_one_line_p
     played = await world.finish(table, [ALI])
     group_before = len(world.fake.in_chat(GROUP))
     private_before = len(world.fake.in_chat(ALI))
+    calls_before = len(world.fake.calls)
 
     await world.say(GROUP, ALI, f"/record {table.id}")
     group = world.fake.in_chat(GROUP)[group_before:]
     assert [m.text for m in group] == [en("tg_record_sent", name=name(ALI))]
     pages = [m.text for m in world.fake.in_chat(ALI)[private_before:]]
     assert len(pages) >= 2 and all(utf16(page) <= TELEGRAM_LIMIT for page in pages)
+    # The group is told only once every page is out (never a claim a refusal then belies).
+    order = [c for c in world.fake.calls[calls_before:] if c.method == "sendMessage"]
+    told = next(i for i, c in enumerate(order) if int(c.params["chat_id"]) == GROUP)
+    last_page = max(i for i, c in enumerate(order) if int(c.params["chat_id"]) == ALI)
+    assert told > last_page
     record = "\n".join(pages)
     assert record.startswith(en("record_title", variant=DOUBLED))
     # Every hand as dealt: each deal's four make the whole pack; the first deal's are the
