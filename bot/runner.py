@@ -29,6 +29,7 @@ from typing import Any
 from bot.cluster.inbox import Inbox
 from bot.cluster.partitions import Ownership, discord_partitions
 from bot.delivery.router import PlatformRouter
+from bot.logs import where
 from bot.settings import Settings
 from bot.tables import TableManager
 from storage.backend import Backend
@@ -110,7 +111,14 @@ async def _watch(lease: Lease, stopping: asyncio.Event, lost: asyncio.Event) -> 
     """Stop at once when the leases are no longer certain: another process may hold them
     soon (the server ends a dead session within seconds), and two owners must never run."""
     while not stopping.is_set():
-        if not await lease.held():
+        try:
+            held = await lease.held()
+        except Exception as error:  # a check that cannot answer is no certainty either
+            log.error(
+                "event=lease_check_failed error=%s where=%s", type(error).__name__, where(error)
+            )
+            held = False
+        if not held:
             log.error("event=lease_lost")
             lost.set()
             stopping.set()

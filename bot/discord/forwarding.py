@@ -26,6 +26,7 @@ from bot.cluster.inbox import Inbox
 from bot.cluster.partitions import Ownership
 from bot.discord.texts import message_content
 from bot.discord.views import decode_custom_id
+from bot.logs import where
 from bot.render import refusal_notice
 from bot.tables.config import TableConfig
 from storage.errors import StorageError
@@ -77,7 +78,15 @@ class DmForwarding:
             return
         task = asyncio.create_task(self._route(data, table_id))
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        """Supervision: a routing task that failed is logged (type and place only)."""
+        self._tasks.discard(task)
+        if not task.cancelled() and (error := task.exception()) is not None:
+            log.error(
+                "event=forward_route_failed error=%s where=%s", type(error).__name__, where(error)
+            )
 
     async def receive(self, payload: str) -> None:
         """An interaction another process left for this one: handled as if received."""
@@ -86,8 +95,10 @@ class DmForwarding:
     async def _route(self, data: dict[str, Any], table_id: int) -> None:
         try:
             home = await self._home_of(table_id)
-        except StorageError as error:
-            log.warning("event=forward_lookup_failed error=%s", type(error).__name__)
+        except Exception as error:  # unreachable database, or a row it cannot read
+            log.warning(
+                "event=forward_lookup_failed error=%s where=%s", type(error).__name__, where(error)
+            )
             home = None
         if home is None or self.ownership.owns("discord", home[0]):
             self._original(data)  # ours, or unknown: answered here either way

@@ -22,7 +22,7 @@ import pytest
 from pydantic import SecretStr
 
 from bot.console.play import play
-from bot.runner import RoleFailed, run_bots
+from bot.runner import RoleFailed, _watch, run_bots
 from bot.settings import Settings
 from storage.database import Database
 from tests.bot.discord.fake_discord import FakeDiscord
@@ -285,3 +285,21 @@ async def test_sahra_run_never_loads_a_console_table_in_its_file(
     loaded = [r.getMessage() for r in caplog.records if "event=tables_loaded" in r.getMessage()]
     assert loaded == ["event=tables_loaded count=0 held=0"]
     assert "event=role_taken role=telegram tables=0" in caplog.text
+
+
+async def test_a_lease_check_that_fails_stops_the_process_as_a_lost_lease(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The watchdog is supervised too: a check that raises (a connection in a state no one
+    foresaw) is no certainty, so the process stops as for a lost lease instead of running
+    on unwatched while a standby may take the same tables."""
+
+    class Broken:
+        async def held(self) -> bool:
+            raise RuntimeError("the lease's connection is in a state no one foresaw")
+
+    caplog.set_level(logging.ERROR, logger="sahra")
+    stopping, lost = asyncio.Event(), asyncio.Event()
+    await asyncio.wait_for(_watch(Broken(), stopping, lost), timeout=5)  # type: ignore[arg-type]
+    assert lost.is_set() and stopping.is_set()
+    assert "event=lease_check_failed error=RuntimeError" in caplog.text
