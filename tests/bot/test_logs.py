@@ -131,13 +131,13 @@ def test_every_configured_secret_is_given_to_the_logs() -> None:
     settings = Settings(
         _env_file=None,  # type: ignore[call-arg]
         telegram_token=TELEGRAM_TOKEN,
-        telegram_webhook_secret="webhook-secret",
+        telegram_webhook_secret="webhook-secret-0123456789",
         discord_token=DISCORD_TOKEN,
         database_url="postgresql://sahra:p%40ss@db.internal/sahra",
     )
     assert set(settings.secrets()) == {
         TELEGRAM_TOKEN,
-        "webhook-secret",
+        "webhook-secret-0123456789",
         DISCORD_TOKEN,
         "p%40ss",
         "p@ss",
