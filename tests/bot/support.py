@@ -50,14 +50,17 @@ def hidden_cards(manager: TableManager) -> set[str]:
 
 @dataclass
 class PublicWatch:
-    """Wraps an outbox so that every screen queued for ``chat`` is scanned for hidden cards
-    (a leak is recorded, since raising inside a publish would be swallowed by its guard)."""
+    """Wraps an outbox so that every screen written to ``chat`` — its text and its button
+    labels, a screen handed over as a function when the outbox draws it, a ``retire``
+    screen too — is scanned for hidden cards (a leak is recorded, since raising inside a
+    publish would be swallowed by its guard)."""
 
     chat: str
     manager: Callable[[], TableManager]
     leaks: list[str] = field(default_factory=list)
     texts: set[str] = field(default_factory=set)
     checked: int = 0
+    drawn: int = 0  # of ``checked``: screens handed over as functions, scanned once drawn
 
     def _finished(self, key: object) -> bool:
         """A finished deal's message (its sheet): every card of it was played in public,
@@ -69,6 +72,25 @@ class PublicWatch:
                 return bool(key[2] < table.match.deal_number)
         return False
 
+    def check(self, key: object, screen: Screen) -> None:
+        """Record a leak if ``screen`` shows a card hidden right now."""
+        shown_text = "\n".join([screen.text, *(button.label for button in screen.buttons())])
+        shown = set(CARD_RE.findall(shown_text.translate(BIDI)))
+        leaked = set() if self._finished(key) else shown & hidden_cards(self.manager())
+        if leaked:
+            self.leaks.append(f"hidden cards {leaked} in {shown_text!r}")
+        self.texts.add(screen.text)
+        self.checked += 1
+
+    def _checked_when_drawn(self, key: object, lazy: Callable[[], Screen]) -> Callable[[], Screen]:
+        def drawn() -> Screen:
+            screen = lazy()
+            self.check(key, screen)
+            self.drawn += 1
+            return screen
+
+        return drawn
+
     def attach(self, outbox: Outbox) -> None:
         for name in ("post", "show"):
             original = getattr(outbox, name)
@@ -76,18 +98,18 @@ class PublicWatch:
             def queued(
                 chat: str,
                 key: object,
-                screen: Screen,
+                screen: Screen | Callable[[], Screen],
                 *,
                 _original: Any = original,
                 **options: Any,
             ) -> None:
-                if chat == self.chat and not callable(screen):
-                    shown = set(CARD_RE.findall(screen.text.translate(BIDI)))
-                    leaked = set() if self._finished(key) else shown & hidden_cards(self.manager())
-                    if leaked:
-                        self.leaks.append(f"hidden cards {leaked} in {screen.text!r}")
-                    self.texts.add(screen.text)
-                    self.checked += 1
+                if chat == self.chat:
+                    if callable(screen):
+                        screen = self._checked_when_drawn(key, screen)
+                    else:
+                        self.check(key, screen)
+                    if options.get("retire") is not None:
+                        self.check(key, options["retire"])
                 _original(chat, key, screen, **options)
 
             setattr(outbox, name, queued)
