@@ -201,6 +201,8 @@ async def _run(
             api_url=settings.telegram_api_url,
             manager=manager,
             router=router,
+            group_interval=settings.telegram_group_interval,
+            private_interval=settings.telegram_private_interval,
         )
         webhook = None
         if settings.telegram_webhook_url:

@@ -72,6 +72,14 @@ class Settings(BaseSettings):
         description="the webhook's secret token (16-256 of A-Z a-z 0-9 _ -); unset: one is"
         " made once and kept in the database, so every process shares it",
     )
+    # Telegram's write limits (bot/delivery/outbox.py). Lower only for a Bot API server
+    # without them, such as the tests' fake one, where waiting them out only costs time.
+    telegram_group_interval: float = Field(
+        default=3.5, ge=0, le=60, description="seconds between two writes in one group"
+    )
+    telegram_private_interval: float = Field(
+        default=1.0, ge=0, le=60, description="seconds between two writes in one private chat"
+    )
     discord_token: SecretStr | None = Field(default=None, description="the bot token")
     discord_api_url: str = Field(
         default="https://discord.com/api/v10",

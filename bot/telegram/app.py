@@ -28,6 +28,7 @@ from telegram.ext import Application, ApplicationBuilder, ApplicationHandlerStop
 from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
 from bot.delivery.memory import StoredMessages
+from bot.delivery.outbox import GROUP_INTERVAL, PRIVATE_INTERVAL
 from bot.delivery.router import PlatformRouter
 from bot.delivery.split import TELEGRAM
 from bot.tables import TableManager
@@ -89,6 +90,8 @@ def build(
     poll_timeout: float = 10.0,
     manager: TableManager | None = None,
     router: PlatformRouter | None = None,
+    group_interval: float = GROUP_INTERVAL,
+    private_interval: float = PRIVATE_INTERVAL,
 ) -> TelegramBot:
     """Wire a bot; nothing talks to Telegram until ``start``. ``api_url`` points at a
     self-hosted Bot API server (or a test's fake); the outbox's clock can be injected."""
@@ -108,6 +111,8 @@ def build(
         sleep=outbox_sleep,
         memory=memory,
         limit=TELEGRAM,
+        group_interval=group_interval,
+        private_interval=private_interval,
     )
     notifier = TelegramNotifier(outbox, contacts, lambda: application.bot.username)
     outbox.on_unreachable = notifier.unreachable  # a closed private chat, reported once

@@ -95,8 +95,10 @@ def hidden_cards(manager: TableManager) -> set[str]:
 
 @dataclass
 class PublicWatch:
-    """Wraps an outbox so that every screen queued for ``chat`` is scanned for hidden cards
-    (a leak is recorded, since raising inside a publish would be swallowed by its guard)."""
+    """Wraps an outbox so that every screen written to ``chat`` — its text and its button
+    labels, a screen handed over as a function when the outbox draws it, a ``retire``
+    screen too — is scanned for hidden cards (a leak is recorded, since raising inside a
+    publish would be swallowed by its guard)."""
 
     chat: str
     manager: Callable[[], TableManager]
@@ -114,6 +116,16 @@ class PublicWatch:
                 return bool(key[2] < table.match.deal_number)
         return False
 
+    def check(self, key: object, screen: Screen) -> None:
+        """Record a leak if ``screen`` shows a card hidden right now."""
+        shown_text = "\n".join([screen.text, *(button.label for button in screen.buttons())])
+        shown = set(CARD_RE.findall(shown_text.translate(BIDI)))
+        leaked = set() if self._finished(key) else shown & hidden_cards(self.manager())
+        if leaked:
+            self.leaks.append(f"hidden cards {leaked} in {shown_text!r}")
+        self.texts.add(screen.text)
+        self.checked += 1
+
     def attach(self, outbox: Outbox) -> None:
         for name in ("post", "show"):
             original = getattr(outbox, name)
@@ -121,18 +133,15 @@ class PublicWatch:
             def queued(
                 chat: str,
                 key: object,
-                screen: Screen,
+                screen: Screen | Callable[[], Screen],
                 *,
                 _original: Any = original,
                 **options: Any,
             ) -> None:
                 if chat == self.chat:
-                    shown = set(CARD_RE.findall(screen.text.translate(BIDI)))
-                    leaked = set() if self._finished(key) else shown & hidden_cards(self.manager())
-                    if leaked:
-                        self.leaks.append(f"hidden cards {leaked} in {screen.text!r}")
-                    self.texts.add(screen.text)
-                    self.checked += 1
+                    self.check(key, screen)
+                    if options.get("retire") is not None:
+                        self.check(key, options["retire"])
                 _original(chat, key, screen, **options)
 
             setattr(outbox, name, queued)

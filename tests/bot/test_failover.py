@@ -23,6 +23,9 @@ from tests.bot.telegram.harness import GROUP, playable
 ROOT = Path(__file__).resolve().parents[2]
 ALI = 101
 TAKEOVER_LIMIT = 10.0
+# The fake Bot API has no write limits: Telegram's pace (a group write per 3.5 s, a private
+# one per second) would only make each hand wait, and the takeover proves nothing more by it.
+FAST_WRITES = {"SAHRA_TELEGRAM_GROUP_INTERVAL": "0.2", "SAHRA_TELEGRAM_PRIVATE_INTERVAL": "0.05"}
 
 
 def spawn(env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
@@ -49,15 +52,19 @@ def text(log: Path) -> str:
     return log.read_text(errors="replace") if log.exists() else ""
 
 
-def stop_all(processes: list[subprocess.Popen[bytes]]) -> None:
-    """SIGTERM every process still running; kill one that has not stopped in 10 s."""
+async def stop_all(processes: list[subprocess.Popen[bytes]]) -> None:
+    """SIGTERM every process still running; kill one that has not stopped in 10 s.
+
+    It waits without blocking the event loop: the fake servers run in it, and a process
+    that is stopping still flushes its last writes to them."""
     for process in processes:
         if process.poll() is None:
             process.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + 10
     for process in processes:
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
+        while process.poll() is None and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        if process.poll() is None:
             process.kill()
             process.wait()
 
@@ -118,6 +125,7 @@ async def test_the_standby_takes_over_within_ten_seconds_and_the_match_finishes(
         "SAHRA_LOG_LEVEL": "INFO",
         "PTB_TIMEDELTA": "true",
         "PYTHONUNBUFFERED": "1",
+        **FAST_WRITES,
     }
     env.pop("SAHRA_DATABASE_URL", None)
     if backend.url is not None:
@@ -132,9 +140,8 @@ async def test_the_standby_takes_over_within_ten_seconds_and_the_match_finishes(
 
         fake.command(GROUP, ALI, "/new solo 31")
         await until(lambda: fake.latest_with_buttons(GROUP) is not None, "the lobby")
-        for _ in range(3):
-            fake.command(GROUP, ALI, "/addbot")
-        await asyncio.sleep(0.5)
+        added = [fake.command(GROUP, ALI, "/addbot") for _ in range(3)]
+        await until(lambda: fake.acked > added[-1], "the computers asked for")
         fake.command(ALI, ALI, "/start t1")  # the deep link: Ali's private chat opens
         await until(lambda: fake.in_chat(ALI), "Ali's private chat")
         fake.command(GROUP, ALI, "/begin")
@@ -179,6 +186,6 @@ async def test_the_standby_takes_over_within_ten_seconds_and_the_match_finishes(
             logged = moves[version + 1]
             assert logged.action == action and logged.source == "human"
     finally:
-        stop_all(processes)
+        await stop_all(processes)
         await fake.close()
         show_logs(logs)

@@ -11,8 +11,9 @@ import os
 import signal
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import discord
 import discord.backoff
@@ -164,15 +165,28 @@ async def test_sahra_run_plays_on_the_configured_discord_and_stops_on_sigterm(
 
 
 @pytest.mark.parametrize(
-    ("state", "reached"),
+    ("state", "reached", "proof"),
     [
-        ("rest_hanging", "GET users"),  # the login request never answered
-        ("gateway_refused", "WS gw"),  # reconnecting with backoff before ever being ready
-        ("gateway_silent", "WS gw"),  # connected, waiting for HELLO / READY
+        # The login request reached the fake, which holds it unanswered.
+        ("rest_hanging", "GET users", lambda run, fake: fake.hanging == 1),
+        # The gateway refused the first connection and discord.py said it will retry: the
+        # process is waiting in that retry's pause.
+        (
+            "gateway_refused",
+            "WS gw",
+            lambda run, fake: "Failed to connect for shard_id" in run.log,
+        ),
+        # Connected, and the fake never says HELLO: waiting for HELLO / READY.
+        ("gateway_silent", "WS gw", lambda run, fake: True),
     ],
+    ids=["rest_hanging", "gateway_refused", "gateway_silent"],
 )
 async def test_sigterm_during_startup_exits_within_5_seconds(
-    tmp_path: Path, fake: FakeDiscord, state: str, reached: str
+    tmp_path: Path,
+    fake: FakeDiscord,
+    state: str,
+    reached: str,
+    proof: Callable[[SahraRun, FakeDiscord], bool],
 ) -> None:
     fake.hang = ["/"] if state == "rest_hanging" else []
     fake.gateway_mode = {"gateway_refused": "refuse", "gateway_silent": "silent"}.get(
@@ -181,13 +195,14 @@ async def test_sigterm_during_startup_exits_within_5_seconds(
     run = SahraRun(tmp_path, fake)
     await run.start()
     try:
-        await eventually(lambda: reached in paths(fake), timeout=30)
-        await asyncio.sleep(0.3)  # well inside the state, not at its edge
+        await eventually(lambda: reached in paths(fake) and proof(run, fake), timeout=30)
     finally:
         elapsed = await run.terminate()
     assert elapsed < EXIT_SECONDS, (state, elapsed, run.log)
     assert run.process is not None and run.process.returncode == 0, run.log
     assert "during=startup" in run.log and "event=bots_stopped" in run.log
+    # Still inside the state when the signal came: never identified, never ready.
+    assert fake.identified == 0 and "event=bots_started" not in run.log, run.log
 
 
 async def test_sigterm_while_the_rest_api_hangs_exits_within_5_seconds(
@@ -199,8 +214,8 @@ async def test_sigterm_while_the_rest_api_hangs_exits_within_5_seconds(
         await eventually(lambda: "event=bots_started" in run.log, timeout=30)
         fake.hang = ["/channels/"]  # a table whose first post never gets an answer
         await fake.slash(301, "new", variant="syrian41")
-        await eventually(lambda: bool(fake.requests("POST", "/channels/")))
-        await asyncio.sleep(0.3)
+        # The lobby's post reached the fake, which holds it: the process waits on it.
+        await eventually(lambda: fake.hanging == 1)
     finally:
         elapsed = await run.terminate()
     assert elapsed < EXIT_SECONDS, (elapsed, run.log)
@@ -212,7 +227,15 @@ async def test_sigterm_during_reconnect_backoff_exits_within_5_seconds(
     tmp_path: Path, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # After a long outage discord.py sleeps up to minutes between attempts (once 300 s).
-    monkeypatch.setattr(discord.backoff.ExponentialBackoff, "delay", lambda self: 300.0)
+    # It asks its backoff for the pause right before sleeping it: that is the proof the
+    # process is asleep in the backoff when the signal comes.
+    backing_off = asyncio.Event()
+
+    def delay(self: discord.backoff.ExponentialBackoff[Any]) -> float:
+        backing_off.set()
+        return 300.0
+
+    monkeypatch.setattr(discord.backoff.ExponentialBackoff, "delay", delay)
     settings = Settings(
         database=tmp_path / "backoff.sqlite",
         discord_token=SecretStr("fake"),
@@ -221,10 +244,9 @@ async def test_sigterm_during_reconnect_backoff_exits_within_5_seconds(
     ready = asyncio.Event()
     runner = asyncio.create_task(run_bots(settings, ready))
     await asyncio.wait_for(ready.wait(), timeout=20)
-    refused = len([c for c in fake.calls if c[1] == "WS"])
+    assert not backing_off.is_set()
     await fake.drop()
-    await eventually(lambda: len([c for c in fake.calls if c[1] == "WS"]) > refused)
-    await asyncio.sleep(0.3)  # the reconnect was refused: now asleep in the backoff
+    await asyncio.wait_for(backing_off.wait(), timeout=20)
     sent = time.monotonic()
     os.kill(os.getpid(), signal.SIGTERM)  # run_bots's handler, as in the real process
     await asyncio.wait_for(runner, timeout=30)

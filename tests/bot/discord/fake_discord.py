@@ -97,6 +97,7 @@ class FakeDiscord:
     threads: dict[int, int] = field(default_factory=dict)  # thread -> parent channel
     held_channels: set[int] = field(default_factory=set)  # callbacks there wait for release
     hang: list[str] = field(default_factory=list)  # REST path prefixes that never answer
+    hanging: int = 0  # requests held by ``hang`` right now
     gateway_mode: Literal["normal", "refuse", "silent", "frozen"] = "normal"
     identified: int = 0  # IDENTIFY frames received
     revoked: set[str] = field(default_factory=set)  # tokens Discord no longer accepts
@@ -378,7 +379,11 @@ class FakeDiscord:
                 400,
             )
         if any(path.startswith(prefix) for prefix in self.hang):  # no answer ever comes
-            await self._closing.wait()
+            self.hanging += 1
+            try:
+                await self._closing.wait()
+            finally:
+                self.hanging -= 1
             return self._json({"message": "shutting down"}, 503)
         for index, prefix in enumerate(self.fail_next):
             if path.startswith(prefix):

@@ -78,6 +78,6 @@ async def test_a_leader_whose_gateway_closes_for_good_exits_and_the_standby_take
         assert reply["type"] in (6, 7), reply  # the computer added, the lobby redrawn
         assert processes[1].poll() is None
     finally:
-        stop_all(processes)
+        await stop_all(processes)
         await fake.close()
         show_logs(logs)

@@ -144,7 +144,7 @@ async def test_a_dm_press_reaching_the_other_shards_process_is_applied_once_by_t
         moves = dict(await human_moves(backend))
         assert moves[decoded[1] + 1] == decoded[2]
     finally:
-        stop_all(processes)
+        await stop_all(processes)
         await fake.close()
         show_logs(logs)
 

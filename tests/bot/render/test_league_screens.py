@@ -95,7 +95,8 @@ def test_history_lists_each_match_with_its_id_winners_and_scores(language: str) 
     text = plain(history_text(language, HISTORY, "/record"))
     lines = text.splitlines()
     assert lines[1].startswith("#42 · 2026-11-30 00:53 UTC · ")
-    assert "Team A 48" in lines[1] or "الفريق الأول 48" in lines[1]  # 45 + 3
+    team_a, team_b = (plain(t(language, key)) for key in ("team_a", "team_b"))
+    assert lines[1].endswith(f" · {team_a} 48 · {team_b} 32")  # seats 0 + 2, 1 + 3
     assert lines[2].startswith("#41 ") and "31" in lines[2]
     assert "/record" in lines[-1]
 

@@ -161,11 +161,16 @@ def test_arabic_is_arabic_with_marked_numbers_and_english_has_no_arabic_words() 
 def test_trix_record_shows_kingdoms_doubles_layout_and_places(language: str) -> None:
     _, record = finished("trix_complex", SEEDS[0])
     blocks = deal_blocks(record, language)
+    # The seed gives complex deals both with and without doubles: both lines are checked.
+    complexes = [deal for deal in record.deals if deal.contract == "complex"]
+    assert {bool(deal.doubled) for deal in complexes} == {True, False}
     for deal, block in zip(record.deals, blocks, strict=True):
         contract = t(language, f"contract_{deal.contract}")
         assert block.split("\n")[0].endswith(contract)
         if deal.contract == "complex":
-            assert plain(t(language, "no_doubles")) in block or "×2" in block  # TX.7
+            # TX.7: the doubled cards, or that none was doubled (never both).
+            assert (plain(t(language, "no_doubles")) in block) == (not deal.doubled)
+            assert ("×2" in block) == bool(deal.doubled)
             for code, seat in deal.doubled:
                 assert f"{card_label(code)}×2 ({NAMES[seat]})" in block
         else:

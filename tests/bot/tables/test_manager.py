@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot.tables import LiveTable, Place, PlayerRef, Press, Refusal, TableManager
+from tests.bot.support import eventually
 from tests.bot.tables.conftest import PLAYERS, Harness
 
 ALI, BADR, CARLA, DANA, EVE, FARAH = PLAYERS
@@ -324,11 +325,12 @@ async def test_tables_do_not_wait_for_each_other(harness: Harness) -> None:
     manager = harness.manager
     slow = await full_table(manager, "syrian41", place="slow")
     fast = await full_table(manager, "syrian41", place="fast")
-    gate = asyncio.Event()
+    gate, held = asyncio.Event(), asyncio.Event()
 
     class GatedNotifier:
         async def publish(self, table: LiveTable, events: list[Any]) -> None:
             if table.id == slow.id:
+                held.set()
                 await gate.wait()
 
     manager.notifier = GatedNotifier()
@@ -336,7 +338,7 @@ async def test_tables_do_not_wait_for_each_other(harness: Harness) -> None:
     assert slow_match is not None and fast_match is not None
     seat = slow_match.to_act[0]
     stuck = asyncio.create_task(press(manager, slow, seat, slow_match.auto_action(seat)))
-    await asyncio.sleep(0.01)
+    await asyncio.wait_for(held.wait(), 10)  # the slow table's move is stuck in its publish
     seat = fast_match.to_act[0]
     await asyncio.wait_for(press(manager, fast, seat, fast_match.auto_action(seat)), 2)
     assert fast.seq == 1 and not stuck.done()
@@ -506,9 +508,13 @@ async def test_an_expired_deadline_fires_at_once_after_a_restart(harness: Harnes
     table = await full_table(harness.manager, "syrian41", bid_seconds=30)
     seat = table.match.to_act[0] if table.match else -1
     await harness.restart(down_for=31)  # the bot was down past the deadline
-    await asyncio.sleep(0.05)
-    await harness.manager.settle()
     restored = harness.manager.table(table.id)
+    # Due at once: the timeout already ran, runs now, or its timer is due now (not in 30 s).
+    timer = restored.timer
+    now = asyncio.get_running_loop().time()
+    assert restored.seq == 1 or restored.runner is not None or (timer and timer.when() <= now)
+    await eventually(lambda: restored.seq == 1)
+    await harness.manager.settle()
     assert restored.seq == 1
     rows = await harness.db.fetchall(
         "SELECT seat, source FROM actions WHERE table_id = ?", (table.id,)

@@ -9,7 +9,9 @@ import time
 
 import pytest
 
+from bot.render import refusal_notice
 from bot.render.codes import decode, encode
+from bot.render.i18n import t, variant_name
 from bot.render.model import Screen
 from bot.tables import LiveTable
 from engine.players import HeuristicPlayer
@@ -91,9 +93,10 @@ async def test_whole_matches_are_played_by_pressing_private_buttons(
     logged = [entry for entry in world.bot.outbox.log if entry[1] == str(GROUP)]
     assert len(group_writes) == len(logged)
     # The last table message is the result; the hands' last messages too.
-    assert "🏁" in world.fake.in_chat(GROUP)[-1].text or any(
-        "🏁" in m.text for m in world.fake.in_chat(GROUP)
-    )
+    language = table.config.language
+    title = t(language, "result_title", variant=variant_name(language, variant))
+    for chat in (GROUP, *humans):
+        assert world.fake.in_chat(chat)[-1].text.startswith(title), chat
 
 
 async def test_tarneeb41_double_is_played_by_pressing_private_buttons(world: World) -> None:
@@ -119,7 +122,7 @@ async def test_stale_forged_and_other_players_buttons_change_nothing(world: Worl
     before = (table.seq, match.to_json())
     # Another player presses the mover's button (a forged callback from their account).
     answer = await world.press(other, message, data)
-    assert answer.get("text") in ("It is not your turn.", "ليس دورك.")
+    assert answer.get("text") == refusal(table, other, "not_your_turn")
     # Forged and garbled data.
     for forged in (
         "zz",
@@ -131,17 +134,33 @@ async def test_stale_forged_and_other_players_buttons_change_nothing(world: Worl
         assert answer.get("text"), forged
     assert (table.seq, match.to_json()) == before
     # A real move, then the same (now stale) button again.
-    await world.press(mover, message, data)
-    assert table.seq == before[0] + 1 or table.seq > before[0]
+    answer = await world.press(mover, message, data)
+    assert not answer.get("text")  # accepted: no refusal shown
+    assert world.bot is not None
+    stored = await world.bot.manager.store.load_table(table.id)
+    assert stored is not None
+    moved = stored.actions[before[0]]  # the move right after the state pressed on
+    decoded = decode(data)
+    assert decoded is not None
+    assert (moved.seq, moved.seat, moved.action, moved.source) == (
+        before[0] + 1,
+        seat,
+        decoded[2],
+        "human",
+    )
     after = (table.seq, match.to_json())
     answer = await world.press(mover, message, data)
-    assert answer.get("text") in (
-        "That button is out of date; use the latest message.",
-        "هذا الزر قديم؛ استخدم أحدث رسالة.",
-        "It is not your turn.",
-        "ليس دورك.",
-    )
+    assert answer.get("text") == refusal(table, mover, "stale")
     assert (table.seq, match.to_json()) == after
+
+
+def refusal(table: LiveTable, user: int, code: str) -> str:
+    """The refusal ``code`` as ``user`` reads it (in their seat's language)."""
+    seat = table.seat_of(str(user))
+    assert seat is not None
+    occupant = table.seats[seat]
+    assert occupant is not None
+    return refusal_notice(occupant.language, code).text
 
 
 async def test_a_player_the_bot_cannot_write_to_gets_a_deep_link(world: World) -> None:

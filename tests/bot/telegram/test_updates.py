@@ -87,7 +87,9 @@ async def test_an_update_cancelled_while_waiting_leaves_no_lane_and_no_warning()
 
     first = asyncio.create_task(processor.process_update(message_in(5), wait()))
     second = asyncio.create_task(processor.process_update(message_in(5, 2), never()))
-    await asyncio.sleep(0.01)
+    # Cancelled only once it waits in the lane behind the first (running) update.
+    await eventually(lambda: (lane := processor._lanes.get(5)) is not None and lane.updates == 2)
+    assert not second.done()
     second.cancel()
     release.set()
     await first

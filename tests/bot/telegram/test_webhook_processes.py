@@ -27,6 +27,7 @@ from tests.bot.telegram.fake_api import FakeBotAPI
 from tests.bot.telegram.harness import GROUP
 from tests.bot.test_failover import (
     ALI,
+    FAST_WRITES,
     TAKEOVER_LIMIT,
     press_once,
     show_logs,
@@ -108,6 +109,7 @@ async def test_updates_spread_over_two_processes_are_applied_once_and_survive_a_
         "SAHRA_LOG_LEVEL": "INFO",
         "PTB_TIMEDELTA": "true",
         "PYTHONUNBUFFERED": "1",
+        **FAST_WRITES,
     }
     env.pop("SAHRA_DISCORD_TOKEN", None)
     env.pop("SAHRA_TELEGRAM_WEBHOOK_SECRET", None)  # made by the first, read by the second
@@ -190,7 +192,7 @@ async def test_updates_spread_over_two_processes_are_applied_once_and_survive_a_
         for _, version, action in acked:
             assert moves[version + 1].action == action
     finally:
-        stop_all(processes)
+        await stop_all(processes)
         await balancer.close()
         await fake.close()
         show_logs(logs)
