@@ -7,7 +7,7 @@ import pytest
 
 import engine
 from bot.tables.config import TableConfig
-from bot.tables.deadlines import abandon_due, backoff, computer_plays, next_deadline
+from bot.tables.deadlines import abandon_due, computer_plays, next_deadline, retry_after
 from bot.tables.live import LiveTable, Place, Seat
 
 NOW = 5_000.0
@@ -141,7 +141,7 @@ def test_a_table_is_abandoned_only_past_the_time_since_a_human_last_acted() -> N
 
 
 def test_retries_back_off_doubling_from_half_a_second_to_a_minute() -> None:
-    assert [backoff(n) for n in range(0, 10)] == [
+    assert [retry_after(n) for n in range(0, 10)] == [
         0.5,
         0.5,
         1.0,
