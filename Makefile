@@ -24,8 +24,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy engine bot storage benchmarks
 
+# Four workers on two cores: many tests wait on sockets and subprocesses, not the CPU;
+# worksteal keeps the long process tests from leaving a worker idle at the end.
 pytest: $(STAMP)
-	PTB_TIMEDELTA=true $(BIN)/python -m tests.postgres_cluster -- $(BIN)/pytest -q -n 2
+	PTB_TIMEDELTA=true $(BIN)/python -m tests.postgres_cluster -- $(BIN)/pytest -q -n 4 --dist worksteal
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_bench.py $(ARGS)

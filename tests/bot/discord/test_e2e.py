@@ -64,6 +64,7 @@ async def play(
 
 # One whole match per variant family (team Tarneeb, Solo, Trix); Tarneeb 41 doubled shares
 # the team family's screens and is played for a deal's worth of clicks below.
+@pytest.mark.backend_matters(variant="trix_complex")  # the durable path once on PostgreSQL
 @pytest.mark.parametrize(
     ("variant", "humans"),
     [

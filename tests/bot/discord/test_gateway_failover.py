@@ -18,6 +18,8 @@ from tests.bot.discord.conftest import buttons
 from tests.bot.discord.fake_discord import CHANNEL, FakeDiscord, Message
 from tests.bot.test_failover import show_logs, spawn, stop_all, text, until
 
+pytestmark = pytest.mark.backend_matters  # processes that share one PostgreSQL database
+
 ALI = 301
 OLD, NEW = "old-token", "new-token"
 

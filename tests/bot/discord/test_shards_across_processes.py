@@ -24,6 +24,8 @@ from tests.bot.discord.conftest import buttons, playable
 from tests.bot.discord.fake_discord import CHANNEL, FakeDiscord, Message, guild_shard
 from tests.bot.test_failover import show_logs, spawn, stop_all, text, until
 
+pytestmark = pytest.mark.backend_matters  # processes that share one PostgreSQL database
+
 ALI = 301
 
 

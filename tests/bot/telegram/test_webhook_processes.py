@@ -37,6 +37,8 @@ from tests.bot.test_failover import (
     until,
 )
 
+pytestmark = pytest.mark.backend_matters  # processes that share one PostgreSQL database
+
 
 def free_port() -> int:
     with socket.socket() as probe:

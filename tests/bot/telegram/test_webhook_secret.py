@@ -12,6 +12,7 @@ import socket
 from pathlib import Path
 
 import aiohttp
+import pytest
 from pydantic import SecretStr
 
 from bot.runner import run_bots
@@ -106,6 +107,7 @@ async def test_a_forged_press_without_the_secret_is_refused_and_plays_nothing(
         await fake.close()
 
 
+@pytest.mark.backend_matters  # several processes making the secret at once
 async def test_processes_on_one_database_make_and_share_one_webhook_secret(
     backend: BackendFactory,
 ) -> None:
