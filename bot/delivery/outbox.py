@@ -354,7 +354,7 @@ class Outbox:
                 await self._work(chat, state)
                 return
             except Exception as error:
-                pause = min(self.max_backoff, self.backoff * 2**crashes)
+                pause = backoff(crashes, self.backoff, self.max_backoff)
                 crashes += 1
                 log.error(  # type and place: the error's text could quote a screen
                     "event=outbox_worker_failed chat=%s failures=%d seconds=%.1f"
