@@ -15,9 +15,18 @@ are stated once in ``engine.params``: ``engine.variant_params(variant)``, or
 from engine.errors import IllegalAction
 from engine.match import Match, Phase
 from engine.params import PartnershipParams, SoloParams, TrixParams, variant_params
-from engine.variants import VARIANTS, VariantInfo, new_match
+from engine.variants import (
+    DEFAULT_VARIANT,
+    FAMILIES,
+    VARIANTS,
+    VariantInfo,
+    new_match,
+    variant_named,
+)
 
 __all__ = [
+    "DEFAULT_VARIANT",
+    "FAMILIES",
     "VARIANTS",
     "IllegalAction",
     "Match",
@@ -27,5 +36,6 @@ __all__ = [
     "TrixParams",
     "VariantInfo",
     "new_match",
+    "variant_named",
     "variant_params",
 ]

@@ -320,3 +320,30 @@ def test_every_module_imports_alone_in_a_fresh_interpreter() -> None:
         check=True,
     )
     assert done.stdout.split() == [], done.stderr
+
+
+def test_no_variant_is_named_in_the_bot() -> None:
+    """Every fact about a variant is read from ``engine.VARIANTS`` (teams, bidding, family,
+    targets, TX.12, aliases): a variant's id written as a value in ``bot/`` (a comparison, a
+    list of the variants) is a fact stated a second time. Docstrings may show examples."""
+    import engine
+
+    found = []
+    for path in sources("bot"):
+        tree = ast.parse(path.read_text())
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)
+        }
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and node.value in engine.VARIANTS
+                and id(node) not in docstrings
+            ):
+                found.append(f"{relative(path)}:{node.lineno} {node.value}")
+    assert found == []

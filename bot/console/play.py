@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+import engine
 from bot.delivery import Outbox
 from bot.league.service import counting
 from bot.present import Presenter
@@ -286,8 +287,8 @@ def _user_name() -> str:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--variant",
-        default="syrian41",
-        choices=["syrian41", "tarneeb41_double", "tarneeb_solo", "trix_complex"],
+        default=engine.DEFAULT_VARIANT,
+        choices=list(engine.VARIANTS),
     )
     parser.add_argument("--lang", default="ar", choices=["ar", "en"])
     parser.add_argument(

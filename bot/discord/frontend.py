@@ -18,6 +18,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+import engine
 from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
 from bot.discord.league import LeagueCommands
@@ -32,11 +33,12 @@ from bot.render.codes import NEW_VARIANTS
 from bot.render.i18n import variant_name
 from bot.render.standing import score_line
 from bot.tables import LiveTable, Place, PlayerRef, Press, Refusal, TableManager
-from engine.params import TARNEEB_SOLO
 
 log = logging.getLogger("sahra.discord")
 
 PLATFORM = "discord"
+# the targets a table may choose, of every variant that offers a choice (TS.1)
+TARGETS = sorted({target for info in engine.VARIANTS.values() for target in info.targets})
 Interaction = discord.Interaction[Any]
 
 # What the bot needs where a table is posted (the README's invite permissions); a thread
@@ -179,9 +181,7 @@ class DiscordFrontend:
 
         @group.command(name="new", description=describe("new"))
         @app_commands.choices(variant=variants)
-        @app_commands.choices(
-            target=[app_commands.Choice(name=str(t), value=t) for t in TARNEEB_SOLO.targets]
-        )
+        @app_commands.choices(target=[app_commands.Choice(name=str(t), value=t) for t in TARGETS])
         @app_commands.choices(
             timer=[app_commands.Choice(name=f"{s} s", value=s) for s in (20, 45, 60, 90)]
         )
@@ -198,7 +198,7 @@ class DiscordFrontend:
                 "variant": variant.value,
                 "language": language,
             }
-            if target is not None and variant.value == "tarneeb_solo":
+            if target is not None and engine.VARIANTS[variant.value].targets:
                 config["target"] = target.value
             if timer is not None:
                 config["turn_seconds"] = timer.value

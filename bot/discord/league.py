@@ -70,7 +70,7 @@ class LeagueCommands:
         ) -> None:
             language = league.frontend._language(interaction)
             here = league.frontend._table_here(interaction)
-            chosen = game.value if game else family(here.variant if here else "syrian41")
+            chosen = game.value if game else family(here.variant) if here else FAMILIES[0]
             board = await league.frontend.league.top(PLATFORM, str(interaction.channel_id), chosen)
             answer = leaderboard_text(language, chosen, board, MIN_MATCHES)
             await interaction.response.send_message(fitted(plain(answer), PAGE))

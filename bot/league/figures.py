@@ -7,14 +7,12 @@ kingdom) are divided out when shown, never stored. Pure: no I/O.
 
 from __future__ import annotations
 
+from engine import FAMILIES, VARIANTS
 from engine.records import DealRecord, MatchRecord
 
-#: the families of games whose figures are kept together
-FAMILIES = ("tarneeb", "solo", "trix")
+#: the families of games whose figures are kept together, and their variants
 FAMILY_VARIANTS: dict[str, tuple[str, ...]] = {
-    "tarneeb": ("syrian41", "tarneeb41_double"),  # T41, T41D
-    "solo": ("tarneeb_solo",),  # TS
-    "trix": ("trix_complex",),  # TX
+    name: tuple(v.id for v in VARIANTS.values() if v.family == name) for name in FAMILIES
 }
 #: the counters of each family, in the order they are shown
 FIGURE_KEYS: dict[str, tuple[str, ...]] = {
@@ -27,10 +25,10 @@ ALL_TRICKS = 13  # TS.8: all 13 tricks are always played; taking them all is kab
 
 def family(variant: str) -> str:
     """The family of ``variant``: "tarneeb", "solo" or "trix" (``ValueError`` if unknown)."""
-    for name, variants in FAMILY_VARIANTS.items():
-        if variant in variants:
-            return name
-    raise ValueError(f"unknown variant {variant!r}")
+    info = VARIANTS.get(variant)
+    if info is None:
+        raise ValueError(f"unknown variant {variant!r}")
+    return info.family
 
 
 def figures(record: MatchRecord) -> list[dict[str, int]]:

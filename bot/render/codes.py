@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.render.hand import DOUBLE_PICK
 from bot.render.model import Button
+from engine import VARIANTS
 from engine.params import PARTNERSHIP_PARAMS, TARNEEB_SOLO
 
 MAX_BYTES = 64  # Telegram's limit; Discord allows 100
@@ -38,7 +39,7 @@ _SIMPLE = {
     "o": "record",
 }
 _SIMPLE_CODES = {kind: code for code, kind in _SIMPLE.items()}
-NEW_VARIANTS = ("syrian41", "tarneeb41_double", "tarneeb_solo", "trix_complex")
+NEW_VARIANTS = tuple(VARIANTS)  # a /new button carries its variant's place here
 _TARGETS = "|".join(str(target) for target in TARNEEB_SOLO.targets)  # TS.1
 # every bid of any variant (T41.5, TS.3); the engine refuses the ones a variant lacks
 _ALL_BIDS = {*TARNEEB_SOLO.bids, *(bid for p in PARTNERSHIP_PARAMS.values() for bid in p.bids)}

@@ -37,6 +37,7 @@ from bot.render.table import (
     standing_line,
     trick_history,
 )
+from engine import VARIANTS
 from engine.params import PARTNERSHIP_PARAMS, TRIX_COMPLEX
 
 DOUBLE_PICK = "double_pick"  # a toggle in the doubling answer: redraws, reaches no table
@@ -74,7 +75,7 @@ def _header(info: TableInfo, view: dict[str, Any]) -> list[str]:
         )
     ]
     lines += trump_lines(language, view)  # T41.4, TS.6
-    if view["variant"] == "trix_complex":
+    if VARIANTS[view["variant"]].bidding == "kingdoms":
         lines.append(kingdom_line(info, view))  # TX.3–TX.4
         if view.get("contract") == "complex" and not view.get("doubling"):
             lines.append(doubled_line(info, view["doubled"]))  # TX.7: revealed together
@@ -97,11 +98,11 @@ def _decision(
     language = info.language
     variant, phase, seat = view["variant"], view["phase"], view["seat"]
     lines = _header(info, view)
-    if variant == "tarneeb_solo":
+    if VARIANTS[variant].bidding == "auction":
         lines += solo_bid_lines(info, view)  # TS.3–TS.6: the high bid, or the contract
     lines.append("")
     # TS.6: once the auction is over the declarer line holds the only bid that counts.
-    bids = not (variant == "tarneeb_solo" and view.get("declarer") is not None)
+    bids = not (VARIANTS[variant].bidding == "auction" and view.get("declarer") is not None)
     for other in range(4):
         marker = "▶ " if other in view["turn"] else "• "
         mark = f" ({t(language, 'you_mark')})" if other == seat else ""
@@ -151,7 +152,7 @@ def _decision(
 
 def _standing(info: TableInfo, view: dict[str, Any]) -> str:
     """The table's standing line; for Trix a shorter one: how far the match has gone."""
-    if view["variant"] != "trix_complex":
+    if VARIANTS[view["variant"]].bidding != "kingdoms":
         return standing_line(info, view)
     language = info.language
     a, b = view["team_scores"]
@@ -173,7 +174,7 @@ def _waiting(info: TableInfo, view: dict[str, Any]) -> list[str]:
     language = info.language
     seat = view["seat"]
     lines = _header(info, view)
-    if view["variant"] == "tarneeb_solo" and view.get("declarer") is not None:
+    if VARIANTS[view["variant"]].bidding == "auction" and view.get("declarer") is not None:
         lines += solo_bid_lines(info, view)  # the contract, fixed once the auction ends
     bid = view["bids"][seat] if view["variant"] in PARTNERSHIP_PARAMS else None
     if isinstance(bid, int):  # the player's own bid, fixed once made (T41.5)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from bot.render.common import team_key
 from bot.render.i18n import isolate, joined, number, t, variant_name
+from engine import VARIANTS
 from storage.league import BoardEntry, FamilyStats, PastMatch
 
 SHOWN_BASE = 1000
@@ -155,7 +156,7 @@ def history_text(language: str, matches: Sequence[PastMatch], command: str) -> s
                 "history_winners",
                 names=joined(language, [names[seat] for seat in past.winners]),
             )
-        if past.variant == "tarneeb_solo":
+        if not VARIANTS[past.variant].teams:
             scores = " · ".join(number(language, score) for score in past.scores)
         else:
             teams = {"team_a": 0, "team_b": 0}

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from bot.render.common import seat_name
 from bot.render.i18n import isolate, joined, number, t, variant_name
 from bot.render.model import Button, Screen, SeatInfo, Style, TableInfo
+from engine import VARIANTS
 
 
 def options_text(info: TableInfo) -> str:
@@ -23,7 +24,7 @@ def options_text(info: TableInfo) -> str:
 def seat_lines(info: TableInfo, mark: Callable[[SeatInfo | None], str]) -> list[str]:
     """The seats by team (partners sit opposite, T41.1), each after its ``mark``."""
     language = info.language
-    teams = info.config.variant != "tarneeb_solo"
+    teams = VARIANTS[info.config.variant].teams
     groups = [("team_a", (0, 2)), ("team_b", (1, 3))] if teams else [("", (0, 1, 2, 3))]
     lines = []
     for key, seats in groups:
@@ -101,7 +102,7 @@ def rematch_screen(info: TableInfo) -> Screen:
 
     lines += seat_lines(info, mark)
     waiting = sum(1 for s in info.seats if s is not None and not s.computer and not s.ready)
-    teams = info.config.variant != "tarneeb_solo"
+    teams = VARIANTS[info.config.variant].teams
     lines += [
         "",
         t(

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from bot.render.fitting import split_lines, text_length
 from bot.render.i18n import card, isolate, joined, ltr, number, signed, suit, t, variant_name
+from engine import VARIANTS
 from engine.params import PARTNERSHIP_PARAMS, TRIX_COMPLEX
 from engine.records import DealRecord, MatchRecord, TrickRecord, Turn
 
@@ -122,7 +123,7 @@ class _Writer:
         ]
         if variant in PARTNERSHIP_PARAMS:
             lines.append(self.bids(deal))
-        elif variant == "tarneeb_solo":
+        elif VARIANTS[variant].bidding == "auction":
             lines += self.auction(deal)
         elif deal.contract == "complex":
             lines.append(self.doubled(deal))  # TX.7
@@ -296,7 +297,7 @@ class _Writer:
                     tricks,
                     t(language, "made" if made else "failed"),
                 ]
-        elif variant == "tarneeb_solo":
+        elif VARIANTS[variant].bidding == "auction":
             bid = deal.bid if seat == deal.declarer else None  # TS.6: only the declarer's
             if bid is not None:
                 parts.append(t(language, "bid_value", bid=number(language, bid)))

@@ -22,10 +22,9 @@ from collections.abc import Iterable
 
 from bot.render.i18n import CATALOG, t
 from engine import VARIANTS
-from engine.params import SYRIAN41 as T41
 from engine.params import TARNEEB41_DOUBLE as T41D
-from engine.params import TARNEEB_SOLO as TS
 from engine.params import TRIX_COMPLEX as TX
+from engine.params import PartnershipParams, SoloParams
 
 LRM = "\u200e"
 _LTR_RUN = re.compile(r"[+−]\d+|(?:10|[2-9JQKA])[♠♥♦♣]|×2")
@@ -65,16 +64,16 @@ _PLACINGS = TX.placings  # TX.10
 
 def _values(variant: str, language: str) -> dict[str, int | str]:
     """The numbers ``variant``'s rules text quotes, from ``engine.params``."""
-    if variant in ("syrian41", "tarneeb41_double"):
-        p = T41 if variant == "syrian41" else T41D
+    params = VARIANTS[variant].params
+    if isinstance(params, PartnershipParams):  # T41, T41D
         values: dict[str, int | str] = {
-            "min_bid": p.min_bid,
-            "max_bid": p.max_bid,
-            "min_total": p.min_total,
-            "below_total": p.min_total - 1,
-            "target": p.target,
+            "min_bid": params.min_bid,
+            "max_bid": params.max_bid,
+            "min_total": params.min_total,
+            "below_total": params.min_total - 1,
+            "target": params.target,
         }
-        if variant == "tarneeb41_double":
+        if params.double_from is not None:  # T41D.1-T41D.4
             values.update(
                 no_bid=_NO_BID,
                 no_two_from=_NO_TWO_FROM,
@@ -84,17 +83,17 @@ def _values(variant: str, language: str) -> dict[str, int | str]:
                 double_failed=_DOUBLE_FAILED,
             )
         return values
-    if variant == "tarneeb_solo":
+    if isinstance(params, SoloParams):  # TS
         mark, sep, last = (
             ("الافتراضي", " أو ", " أو ") if language == "ar" else ("default", ", ", " or ")
         )
         return {
-            "targets": _choices(TS.targets, TS.default_target, mark, sep, last),
-            "min_bid": TS.min_bid,
-            "max_bid": TS.max_bid,
-            "kaboot": TS.kaboot,
-            "grand_slam": TS.grand_slam,
-            "grand_slam_failed": TS.grand_slam_failed,
+            "targets": _choices(params.targets, params.default_target, mark, sep, last),
+            "min_bid": params.min_bid,
+            "max_bid": params.max_bid,
+            "kaboot": params.kaboot,
+            "grand_slam": params.grand_slam,
+            "grand_slam_failed": params.grand_slam_failed,
         }
     first, second, third, fourth = _PLACINGS
     return {

@@ -12,6 +12,7 @@ from bot.render.common import completed_tricks, seat_name, team_key
 from bot.render.i18n import joined, number, signed, t, variant_name
 from bot.render.model import Button, Screen, TableInfo
 from bot.render.table import rows_lines
+from engine import VARIANTS
 from engine.params import PARTNERSHIP_PARAMS
 
 
@@ -72,7 +73,7 @@ def score_sheet(
                 t(language, "tricks_value", tricks=number(language, entry["tricks"][seat]))
             )
             parts.append(t(language, "made" if made else "failed"))
-        elif variant == "tarneeb_solo":
+        elif VARIANTS[variant].bidding == "auction":
             if seat == entry["declarer"]:
                 parts.append(t(language, "bid_value", bid=number(language, entry["bid"])))
             parts.append(

@@ -24,6 +24,7 @@ from bot.render.common import (
 )
 from bot.render.i18n import card, joined, ltr, number, signed, suit, t, variant_name
 from bot.render.model import Button, Screen, TableInfo, TimerStyle, no_timer
+from engine import VARIANTS
 from engine.params import PARTNERSHIP_PARAMS, TARNEEB_SOLO, TRIX_COMPLEX
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -99,7 +100,7 @@ def table_screen(
 def _header(info: TableInfo, view: dict[str, Any]) -> list[str]:
     language = info.language
     variant = view["variant"]
-    if variant == "trix_complex":
+    if VARIANTS[variant].bidding == "kingdoms":
         contract = view["contract"]
         lines = [kingdom_line(info, view)]
         if view.get("doubling"):
@@ -109,7 +110,7 @@ def _header(info: TableInfo, view: dict[str, Any]) -> list[str]:
         return lines
     lines = [t(language, "dealer_line", dealer=seat_name(info, view["dealer"]))]
     lines += trump_lines(language, view)
-    if variant == "tarneeb_solo":
+    if VARIANTS[variant].bidding == "auction":
         lines += solo_bid_lines(info, view)
     return lines
 
@@ -134,7 +135,7 @@ def seat_details(
     language = info.language
     variant = view["variant"]
     parts = []
-    if variant != "trix_complex" and bids:
+    if VARIANTS[variant].bidding != "kingdoms" and bids:
         bid = view["bids"][seat]
         if bid is None:
             parts.append(t(language, "bid_none"))
@@ -146,7 +147,7 @@ def seat_details(
         parts.append(
             t(language, "tricks_value", tricks=number(language, view["tricks_won"][seat]))
         )
-    if variant == "trix_complex" and view.get("contract"):
+    if VARIANTS[variant].bidding == "kingdoms" and view.get("contract"):
         parts.append(
             t(language, "points_value", points=signed(language, view["deal_points"][seat]))
         )
@@ -164,7 +165,7 @@ def standing_line(info: TableInfo, view: dict[str, Any]) -> str:
     if view["team_scores"] is not None:
         a, b = view["team_scores"]
         target = view.get("target")
-        if view["variant"] == "trix_complex":
+        if VARIANTS[view["variant"]].bidding == "kingdoms":
             return (
                 f"{t(language, 'team_a')}: {number(language, a)} · {t(language, 'team_b')}:"
                 f" {number(language, b)} · {t(language, 'trix_target', deals=TRIX_COMPLEX.deals)}"

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from engine.params import TARNEEB_SOLO
+from engine import VARIANTS
 
-Variant = Literal["syrian41", "tarneeb41_double", "tarneeb_solo", "trix_complex"]
 Language = Literal["ar", "en"]
-# Variants whose rules play a lone legal move after a short delay (TX.12).
-FORCED_AUTOPLAY_VARIANTS: tuple[Variant, ...] = ("trix_complex",)
 
 
 class TableConfig(BaseModel):
@@ -19,10 +16,10 @@ class TableConfig(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    variant: Variant
+    variant: str = Field(description="one of engine.VARIANTS")
     target: int | None = Field(
         default=None,
-        description="tarneeb_solo only (TS.1): one of engine.params.TARNEEB_SOLO.targets",
+        description="for a variant with targets to choose (TS.1): one of its targets",
     )
     turn_seconds: int = Field(default=60, ge=5, le=3600, description="time to play a card")
     bid_seconds: int = Field(default=60, ge=5, le=3600, description="time to bid or choose")
@@ -48,26 +45,34 @@ class TableConfig(BaseModel):
         description="computer players: easy = heuristic (instant), hard = search (stronger)",
     )
 
+    @field_validator("variant")
+    @classmethod
+    def _known_variant(cls, variant: str) -> str:
+        if variant not in VARIANTS:
+            raise ValueError(f"the variant is one of {', '.join(VARIANTS)}")
+        return variant
+
     @model_validator(mode="after")
     def _forced_autoplay_default(self) -> TableConfig:
-        # TX.12 is Trix's rule: only trix_complex plays a lone legal move by itself unless
-        # the table says otherwise. Stored configs carry the resolved value.
+        # TX.12 is Trix's rule: a variant plays a lone legal move by itself only where its
+        # rules say so, unless the table says otherwise. Stored configs carry the value.
         if self.forced_autoplay is None:
-            object.__setattr__(self, "forced_autoplay", self.variant in FORCED_AUTOPLAY_VARIANTS)
+            object.__setattr__(self, "forced_autoplay", VARIANTS[self.variant].forced_autoplay)
         return self
 
     @model_validator(mode="after")
-    def _target_only_for_solo(self) -> TableConfig:
-        if self.variant == "tarneeb_solo":
+    def _target_only_where_chosen(self) -> TableConfig:
+        info = VARIANTS[self.variant]
+        if info.targets:  # TS.1
             if self.target is None:
-                object.__setattr__(self, "target", TARNEEB_SOLO.default_target)
-            elif self.target not in TARNEEB_SOLO.targets:
-                choices = ", ".join(map(str, TARNEEB_SOLO.targets))
+                object.__setattr__(self, "target", info.options["target"])
+            elif self.target not in info.targets:
+                choices = ", ".join(map(str, info.targets))
                 raise ValueError(f"the target is one of {choices}")
         elif self.target is not None:
-            raise ValueError("a target is chosen only for tarneeb_solo")
+            raise ValueError(f"no target is chosen for {self.variant}")
         return self
 
     def engine_options(self) -> dict[str, Any]:
         """The options ``engine.new_match`` takes for this table."""
-        return {"target": self.target} if self.variant == "tarneeb_solo" else {}
+        return {"target": self.target} if VARIANTS[self.variant].targets else {}

@@ -23,6 +23,7 @@ from bot.tables.config import TableConfig
 from bot.tables.errors import Refusal
 from bot.tables.live import LiveTable, Place, Seat
 from bot.tables.notifier import Event
+from engine import VARIANTS
 from storage.records import Change
 from storage.store import Store
 
@@ -124,7 +125,7 @@ async def swap(manager: TableManager, table_id: int, user: str) -> None:
         _require_rematch_lobby(table)
         if table.seat_of(user) is None:
             raise Refusal("not_seated")
-        if table.variant == "tarneeb_solo":
+        if not VARIANTS[table.variant].teams:
             raise Refusal("no_partners")
         first, *others = table.seats
         table.seats = [first, others[1], others[2], others[0]]

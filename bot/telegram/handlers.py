@@ -18,6 +18,7 @@ from telegram.ext import (
     TypeHandler,
 )
 
+import engine
 from bot.delivery import REPLY, TABLE, Outbox
 from bot.delivery.contacts import Contacts
 from bot.delivery.split import TELEGRAM_TOAST, fit_text
@@ -31,23 +32,13 @@ from bot.tables import LiveTable, Place, PlayerRef, Press, Refusal, TableManager
 from bot.telegram.league import LeagueCommands
 from bot.telegram.notifier import TelegramNotifier, deep_link
 from bot.telegram.texts import COMMAND_MENU, text
-from engine.params import TARNEEB_SOLO
 
 log = logging.getLogger("sahra.telegram")
 
 PLATFORM = "telegram"
 # The menu's commands, and /start (the private chat's deep link, not in the menu).
 COMMAND_NAMES = (*COMMAND_MENU, "start")
-ALIASES = {
-    "syrian": "syrian41",
-    "41": "syrian41",
-    "double": "tarneeb41_double",
-    "solo": "tarneeb_solo",
-    "trix": "trix_complex",
-    "complex": "trix_complex",
-}
 DIFFICULTIES = ("easy", "hard")
-SOLO_TARGETS = TARNEEB_SOLO.targets  # TS.1
 # Commands that take nothing after them; anything there gets the usage line.
 BARE_COMMANDS = ("join", "leave", "addbot", "begin", "hand", "reclaim", "stop", "score")
 ECHO_WORDS = 5  # words of a user's garbage named back at most, each cut to ECHO_LENGTH
@@ -237,8 +228,8 @@ class TelegramFrontend:
         if not args:
             self._reply(update, text(language, "pick_variant"), _variant_picker(language))
             return
-        variant = ALIASES.get(args[0], args[0])
-        if variant not in NEW_VARIANTS:
+        variant = engine.variant_named(args[0])
+        if variant is None:
             self._reply(update, text(language, "unknown_variant", word=echo(language, args[:1])))
             return
         options, problem = _new_options(language, variant, args[1:])
@@ -332,8 +323,8 @@ class TelegramFrontend:
         language = self._language(update)
         args = [arg.lower() for arg in context.args or []]
         if args:
-            variant = ALIASES.get(args[0], args[0])
-            if len(args) > 1 or variant not in NEW_VARIANTS:
+            variant = engine.variant_named(args[0])
+            if len(args) > 1 or variant is None:
                 self._reply(update, text(language, "rules_unknown", word=echo(language, args)))
                 return
             self._rules(update, [variant], language)
@@ -404,9 +395,10 @@ class TelegramFrontend:
         kind = action["type"]
         if kind == "new":
             options = {"target": action["target"]} if "target" in action else {}
-            if action["variant"] == "tarneeb_solo" and not options:
+            if engine.VARIANTS[action["variant"]].targets and not options:  # TS.1
                 await query.answer()
-                self._reply(update, text(language, "pick_target"), _target_picker(language))
+                picker = _target_picker(action["variant"])
+                self._reply(update, text(language, "pick_target"), picker)
                 return
             refusal = await self._create(update, action["variant"], options, language)
             await query.answer(
@@ -554,11 +546,11 @@ def _variant_picker(language: str) -> tuple[tuple[Button, ...], ...]:
     )
 
 
-def _target_picker(language: str) -> tuple[tuple[Button, ...], ...]:
+def _target_picker(variant: str) -> tuple[tuple[Button, ...], ...]:
     return (
         tuple(
-            Button(str(target), {"type": "new", "variant": "tarneeb_solo", "target": target}, 0, 0)
-            for target in SOLO_TARGETS
+            Button(str(target), {"type": "new", "variant": variant, "target": target}, 0, 0)
+            for target in engine.VARIANTS[variant].targets
         ),
     )
 
@@ -579,7 +571,8 @@ def _new_options(
         else:
             wrong.append(at)
     target = int(words[number]) if number is not None else None
-    valid = variant == "tarneeb_solo" and target in SOLO_TARGETS
+    targets = engine.VARIANTS[variant].targets  # TS.1: only where the rules offer a choice
+    valid = target in targets
     if wrong:
         if number is not None and not valid:
             wrong = sorted([*wrong, number])
@@ -587,7 +580,7 @@ def _new_options(
         return options, text(language, "new_unknown_words", words=echo(language, named))
     if number is None:
         return options, None
-    if variant != "tarneeb_solo":
+    if not targets:
         name = variant_name(language, variant)
         return options, text(language, "new_no_target", game=name, variant=variant)
     if not valid:

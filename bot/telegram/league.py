@@ -26,6 +26,7 @@ from bot.tables.errors import Refusal
 from bot.tables.live import LiveTable, Place
 from bot.tables.manager import TableManager
 from bot.telegram.texts import text
+from engine import FAMILIES, VARIANTS
 
 
 class Host(Protocol):
@@ -59,19 +60,9 @@ class Host(Protocol):
 Context = ContextTypes.DEFAULT_TYPE
 PLATFORM = "telegram"
 PAGE = 3500  # characters of a record page (a Telegram message holds 4,096)
-# /top's words for the three families (a variant's name or alias names its family).
-FAMILY_WORDS = {
-    "tarneeb": "tarneeb",
-    "41": "tarneeb",
-    "syrian": "tarneeb",
-    "syrian41": "tarneeb",
-    "double": "tarneeb",
-    "tarneeb41_double": "tarneeb",
-    "solo": "solo",
-    "tarneeb_solo": "solo",
-    "trix": "trix",
-    "complex": "trix",
-    "trix_complex": "trix",
+# /top's words for the families: a family's name, or a variant's id or alias.
+FAMILY_WORDS = {name: name for name in FAMILIES} | {
+    word: info.family for info in VARIANTS.values() for word in (info.id, *info.aliases)
 }
 
 
@@ -91,7 +82,7 @@ class LeagueCommands:
             self.frontend._reply(update, text(language, "top_usage"))
             return
         here = self.frontend._table_here(update)
-        game = FAMILY_WORDS[args[0]] if args else family(here.variant if here else "syrian41")
+        game = FAMILY_WORDS[args[0]] if args else family(here.variant) if here else FAMILIES[0]
         board = await self.frontend.league.top(PLATFORM, self.frontend._place(update).chat, game)
         self.frontend._reply(
             update, fitted(leaderboard_text(language, game, board, MIN_MATCHES), PAGE)
