@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import logging
 import re
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -24,6 +23,7 @@ from bot.delivery.contacts import Contacts
 from bot.discord.league import LeagueCommands
 from bot.discord.notifier import DiscordNotifier
 from bot.discord.sender import DiscordSender
+from bot.discord.standing import InteractionStanding
 from bot.discord.texts import describe, message_content, message_contents, permission_list, text
 from bot.discord.views import decode_custom_id, view_of
 from bot.league.service import counting
@@ -32,13 +32,23 @@ from bot.render import DOUBLE_PICK, Screen, refusal_notice, rules_text
 from bot.render.codes import NEW_VARIANTS
 from bot.render.i18n import variant_name
 from bot.render.standing import score_line
-from bot.tables import LiveTable, Place, PlayerRef, Press, Refusal, TableManager
+from bot.tables import LiveTable, Place, PlayerRef, Press, Refusal, TableManager, table_commands
+from bot.tables.table_commands import TABLE_COMMANDS, TableCommand
 
 log = logging.getLogger("sahra.discord")
 
 PLATFORM = "discord"
 # the targets a table may choose, of every variant that offers a choice (TS.1)
 TARGETS = sorted({target for info in engine.VARIANTS.values() for target in info.targets})
+# /sahra's table commands: the name a player types, and the core's command it asks for
+SLASH_TABLE_COMMANDS: dict[str, TableCommand] = {
+    "join": "join",
+    "leave": "leave",
+    "addbot": "add_computer",
+    "begin": "begin",
+    "reclaim": "reclaim",
+    "stop": "stop",
+}
 Interaction = discord.Interaction[Any]
 
 # What the bot needs where a table is posted (the README's invite permissions); a thread
@@ -204,8 +214,8 @@ class DiscordFrontend:
                 config["turn_seconds"] = timer.value
             await frontend.open_table(interaction, language, config)
 
-        for name in ("join", "leave", "addbot", "begin", "reclaim", "stop"):
-            group.command(name=name, description=describe(name))(self._table_command(name))
+        for name, asked in SLASH_TABLE_COMMANDS.items():
+            group.command(name=name, description=describe(name))(self._table_command(name, asked))
 
         @group.command(name="hand", description=describe("hand"))
         @app_commands.choices(mode=[app_commands.Choice(name=m, value=m) for m in ("here", "dm")])
@@ -274,7 +284,7 @@ class DiscordFrontend:
         self.league_commands.register(group)
         return group
 
-    def _table_command(self, name: str) -> Any:
+    def _table_command(self, name: str, asked: TableCommand) -> Any:
         async def command(interaction: Interaction) -> None:
             await interaction.response.defer(ephemeral=True)
             language = self._language(interaction)
@@ -282,18 +292,13 @@ class DiscordFrontend:
             if table is None:
                 await self._say(interaction, refusal_notice(language, "unknown_table").text)
                 return
-            user = str(interaction.user.id)
-            calls: dict[str, Callable[[], Awaitable[object]]] = {
-                "join": lambda: self.manager.join(table.id, self._player(interaction, language)),
-                "leave": lambda: self.manager.leave(table.id, user),
-                "addbot": lambda: self.manager.add_computer(table.id, user),
-                "begin": lambda: self.manager.begin(table.id, user),
-                "reclaim": lambda: self.manager.reclaim(table.id, user),
-                "stop": lambda: self.manager.stop(
-                    table.id, user, is_admin=interaction.permissions.manage_guild
-                ),
-            }
-            await self._run(interaction, calls[name](), "✓")
+            player = self._player(interaction, language)
+            standing = InteractionStanding(interaction)
+            await self._run(
+                interaction,
+                table_commands.run(self.manager, table.id, asked, player, standing),
+                "✓",
+            )
 
         command.__name__ = f"sahra_{name}"
         return command
@@ -484,17 +489,13 @@ class DiscordFrontend:
             await interaction.response.edit_message(
                 content=message_content(screen.text), view=view_of(screen)
             )
-        elif kind in ("join", "leave", "add_computer", "begin", "ready", "swap"):
+        elif kind in TABLE_COMMANDS:
             await interaction.response.defer()
-            calls: dict[str, Callable[[], Awaitable[object]]] = {
-                "join": lambda: self.manager.join(table.id, self._player(interaction, language)),
-                "leave": lambda: self.manager.leave(table.id, user),
-                "add_computer": lambda: self.manager.add_computer(table.id, user),
-                "begin": lambda: self.manager.begin(table.id, user),
-                "ready": lambda: self.manager.ready(table.id, user),
-                "swap": lambda: self.manager.swap_partners(table.id, user),
-            }
-            await self._run(interaction, calls[kind]())
+            player = self._player(interaction, language)
+            standing = InteractionStanding(interaction)
+            await self._run(
+                interaction, table_commands.run(self.manager, table.id, kind, player, standing)
+            )
         else:
             await self._press(interaction, table, version, action, language)
 

@@ -21,6 +21,7 @@ REFUSAL_CODES = frozenset(
         "stale",
         "illegal",
         "not_allowed",
+        "stop_not_allowed",
         "not_away",
         "bad_option",
         "storage",

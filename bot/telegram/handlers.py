@@ -8,8 +8,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from telegram import ChatMember, ChatMemberRestricted, Update
-from telegram.constants import ChatMemberStatus, ChatType
+from telegram import Update
+from telegram.constants import ChatType
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
@@ -28,9 +28,11 @@ from bot.render import DOUBLE_PICK, Button, Screen, refusal_notice, rules_text
 from bot.render.codes import NEW_VARIANTS, decode
 from bot.render.i18n import isolate, joined, variant_name
 from bot.render.standing import score_line
-from bot.tables import LiveTable, Place, PlayerRef, Press, Refusal, TableManager
+from bot.tables import LiveTable, Place, PlayerRef, Press, Refusal, TableManager, table_commands
+from bot.tables.table_commands import TABLE_COMMANDS, TableCommand
 from bot.telegram.league import LeagueCommands
 from bot.telegram.notifier import TelegramNotifier, deep_link
+from bot.telegram.standing import ChatStanding
 from bot.telegram.texts import COMMAND_MENU, text
 
 log = logging.getLogger("sahra.telegram")
@@ -44,9 +46,6 @@ BARE_COMMANDS = ("join", "leave", "addbot", "begin", "hand", "reclaim", "stop", 
 ECHO_WORDS = 5  # words of a user's garbage named back at most, each cut to ECHO_LENGTH
 ECHO_LENGTH = 24
 REPLY_SECONDS = 30.0  # a group reply not written by then is dropped: it no longer helps
-# A user who is no longer in the chat (ChatMemberRestricted says so with is_member).
-GONE_STATUSES = (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
-ADMIN_STATUSES = (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 Context = ContextTypes.DEFAULT_TYPE
 
 
@@ -250,50 +249,35 @@ class TelegramFrontend:
             return refusal
         return None
 
-    async def _on_table(
-        self, update: Update, act: Callable[[LiveTable, str, str], Awaitable[object]]
-    ) -> None:
-        """A group command about the table here: ``act(table, language, user)``, with a
-        refusal answered politely."""
+    async def _table_command(self, update: Update, command: TableCommand) -> None:
+        """A group command about the table here, carried out by the core (which decides
+        who may); a refusal answered politely."""
         found = await self._group_table(update)
         if found:
             table, language = found
-            await self._call(update, language, act(table, language, self._user(update)))
+            player = self._player(update, language)
+            asked = table_commands.run(
+                self.manager, table.id, command, player, ChatStanding(update)
+            )
+            await self._call(update, language, asked)
 
     async def cmd_join(self, update: Update, context: Context) -> None:
-        await self._on_table(
-            update,
-            lambda table, language, _: self.manager.join(table.id, self._player(update, language)),
-        )
+        await self._table_command(update, "join")
 
     async def cmd_leave(self, update: Update, context: Context) -> None:
-        await self._on_table(update, lambda table, _, user: self.manager.leave(table.id, user))
+        await self._table_command(update, "leave")
 
     async def cmd_addbot(self, update: Update, context: Context) -> None:
-        await self._on_table(
-            update, lambda table, _, user: self.manager.add_computer(table.id, user)
-        )
+        await self._table_command(update, "add_computer")
 
     async def cmd_begin(self, update: Update, context: Context) -> None:
-        await self._on_table(update, lambda table, _, user: self.manager.begin(table.id, user))
+        await self._table_command(update, "begin")
 
     async def cmd_reclaim(self, update: Update, context: Context) -> None:
-        await self._on_table(update, lambda table, _, user: self.manager.reclaim(table.id, user))
+        await self._table_command(update, "reclaim")
 
     async def cmd_stop(self, update: Update, context: Context) -> None:
-        found = await self._group_table(update)
-        if not found:
-            return
-        table, language = found
-        user = self._user(update)
-        allowed = user == table.creator or await self._may_stop(update, context, table, user)
-        try:
-            await self.manager.stop(table.id, user, is_admin=allowed)
-        except Refusal as refusal:
-            if refusal.code == "not_allowed":
-                self._reply(update, text(language, "stop_not_allowed"))
-            else:
-                self._refused(update, refusal, language)
+        await self._table_command(update, "stop")
 
     async def cmd_hand(self, update: Update, context: Context) -> None:
         found = await self._group_table(update)
@@ -443,18 +427,11 @@ class TelegramFrontend:
                     raise Refusal("not_seated")
                 self.notifier.pick(table, seat, tuple(action["cards"]))
                 return None
-            if kind == "join":
-                await self.manager.join(table.id, self._player(update, language))
-            elif kind == "leave":
-                await self.manager.leave(table.id, user)
-            elif kind == "add_computer":
-                await self.manager.add_computer(table.id, user)
-            elif kind == "begin":
-                await self.manager.begin(table.id, user)
-            elif kind == "ready":
-                await self.manager.ready(table.id, user)
-            elif kind == "swap":
-                await self.manager.swap_partners(table.id, user)
+            if kind in TABLE_COMMANDS:
+                player = self._player(update, language)
+                await table_commands.run(
+                    self.manager, table.id, kind, player, ChatStanding(update)
+                )
             elif kind == "rules":
                 if self._private(update, rules_text(table.variant, language)):
                     return text(language, "sent_to_dm")
@@ -489,36 +466,6 @@ class TelegramFrontend:
         user = update.effective_user
         assert user is not None
         return str(user.id)
-
-    async def _may_stop(
-        self, update: Update, context: Context, table: LiveTable, user: str
-    ) -> bool:
-        """Besides the creator, a table may be stopped by a real administrator or owner of
-        the group, or by anyone seated at it once its creator has left the group (else a
-        table whose creator went away could only run out its timers)."""
-        if await self._status(update, context, user) in ADMIN_STATUSES:
-            return True
-        if table.seat_of(user) is None:
-            return False
-        return await self._status(update, context, table.creator) in GONE_STATUSES
-
-    @staticmethod
-    async def _status(update: Update, context: Context, user: str) -> str | None:
-        """The user's status in this chat (getChatMember); None when it cannot be told,
-        which grants nothing."""
-        chat = update.effective_chat
-        if chat is None or not user.isdecimal():
-            return None
-        try:
-            member: ChatMember = await context.bot.get_chat_member(chat.id, int(user))
-        except Exception as error:  # an unknown answer grants no right, and is no crash
-            log.warning(
-                "event=member_check_failed chat=%s error=%s", chat.id, type(error).__name__
-            )
-            return None
-        if isinstance(member, ChatMemberRestricted) and not member.is_member:
-            return ChatMemberStatus.LEFT  # restricted, and no longer in the group
-        return member.status
 
     async def on_error(self, update: object, context: Context) -> None:
         """The one central error handler: log it (never a card), answer what we can."""

@@ -131,6 +131,9 @@ AR: dict[str, str] = {
     "refuse_stale": "هذا الزر قديم؛ استخدم أحدث رسالة.",
     "refuse_illegal": "هذه الحركة غير مسموحة.",
     "refuse_not_allowed": "هذا لمنشئ الطاولة أو مشرف المجموعة فقط.",
+    "refuse_stop_not_allowed": (
+        "يوقف الطاولةَ منشئُها أو مشرفُ المجموعة فقط — أو أيُّ لاعب عليها إذا غادر منشئها المجموعة."
+    ),
     "refuse_not_away": "لا أحد يلعب مكانك.",
     "refuse_bad_option": "هذا الخيار غير صالح.",
     "refuse_moving": "تنتقل هذه الطاولة إلى خادم آخر للحظة؛ اضغط مرة أخرى بعد ثوانٍ.",
@@ -347,9 +350,6 @@ AR: dict[str, str] = {
         "tarneeb41_double (double)، tarneeb_solo (solo)، trix_complex (trix)."
     ),
     "tg_no_arguments": "الأمر ‎{command}‎ لا يأخذ شيئًا بعده: أرسل ‎{command}‎ وحده.",
-    "tg_stop_not_allowed": (
-        "يوقف الطاولةَ منشئُها أو مشرفُ المجموعة فقط — أو أيُّ لاعب عليها إذا غادر منشئها المجموعة."
-    ),
     # Discord: the permissions by the names its settings screens use, and replies
     "dc_perm_view_channel": "عرض القناة (View Channel)",
     "dc_perm_send_messages": "إرسال الرسائل (Send Messages)",

@@ -139,6 +139,10 @@ EN: dict[str, str] = {
     "refuse_stale": "That button is out of date; use the latest message.",
     "refuse_illegal": "That move is not allowed.",
     "refuse_not_allowed": "Only the table's creator or a chat admin can do that.",
+    "refuse_stop_not_allowed": (
+        "Only the table's creator or a chat admin can stop it — or any player at "
+        "the table once its creator has left the chat."
+    ),
     "refuse_not_away": "Your seat is not being played for you.",
     "refuse_bad_option": "That option is not valid.",
     "refuse_moving": "This table is changing servers for a moment; press again in a few seconds.",
@@ -365,10 +369,6 @@ EN: dict[str, str] = {
         "tarneeb41_double (double), tarneeb_solo (solo), trix_complex (trix)."
     ),
     "tg_no_arguments": "{command} takes nothing after it: send just {command}",
-    "tg_stop_not_allowed": (
-        "Only the table's creator or a group admin can stop it — or any player at "
-        "the table once its creator has left the group."
-    ),
     # Discord: the permissions by the names its settings screens use, and replies
     "dc_perm_view_channel": "View Channel",
     "dc_perm_send_messages": "Send Messages",

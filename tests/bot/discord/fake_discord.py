@@ -94,6 +94,7 @@ class FakeDiscord:
     followups: dict[str, int] = field(default_factory=dict)  # token -> webhook calls
     names: dict[int, str] = field(default_factory=dict)  # user -> display name
     app_permissions: dict[int, int] = field(default_factory=dict)  # channel -> bits
+    left: set[int] = field(default_factory=set)  # users no longer in the server
     threads: dict[int, int] = field(default_factory=dict)  # thread -> parent channel
     held_channels: set[int] = field(default_factory=set)  # callbacks there wait for release
     hang: list[str] = field(default_factory=list)  # REST path prefixes that never answer
@@ -437,6 +438,11 @@ class FakeDiscord:
                     for i, c in enumerate(commands)
                 ]
             )
+        if parts[0] == "guilds" and len(parts) == 4 and parts[2] == "members":
+            # Get Guild Member: 404 Unknown Member (10007) once the user has left
+            if int(parts[3]) in self.left:
+                return self._json({"message": "Unknown Member", "code": 10007}, 404)
+            return self._json(self.member(int(parts[3])))
         if parts[0] == "users" and len(parts) == 2 and parts[1].isdigit():
             return self._json(self.user(int(parts[1])))
         if path == "/users/@me/channels":

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from bot.render import refusal_notice
 from bot.render.codes import encode
 from tests.bot.discord.conftest import Guild, playable
 from tests.bot.discord.fake_discord import CHANNEL
@@ -208,3 +209,32 @@ async def test_a_bug_naming_a_card_behind_a_button_is_logged_without_the_card(
     assert len(failed) == 1 and failed[0]["error"] == "IllegalAction", failed
     assert failed[0]["where"].startswith("trickplay.py:")
     assert not CARD_IN_LOG.search(logged), logged
+
+
+async def test_a_player_who_did_not_open_the_table_may_not_stop_it_and_is_told_as_anywhere(
+    guild: Guild,
+) -> None:
+    """The stop policy is the core's (``bot.tables.table_commands``): its refusal reads
+    here exactly as on Telegram, and the table stays."""
+    await guild.slash(ALI, "new", variant="syrian41")
+    await guild.click(BADR, guild.public(), guild.button(guild.public(), "join"))
+    table = guild.table()
+    await guild.slash(BADR, "stop")  # seated, no Manage Server, the creator still here
+    assert table.status == "lobby"
+    language = table.config.language
+    assert guild.fake.notices_for(BADR)[-1] == refusal_notice(language, "stop_not_allowed").text
+    await guild.slash(BADR, "stop", admin=True)  # Manage Server: Discord's admin
+    assert table.status == "stopped"
+
+
+async def test_a_seated_player_may_stop_a_table_whose_creator_left_the_server(
+    guild: Guild,
+) -> None:
+    await guild.slash(ALI, "new", variant="syrian41")
+    table = guild.table()
+    guild.fake.left.add(ALI)
+    await guild.slash(BADR, "stop")  # not seated: the creator's leaving gives no right
+    assert table.status == "lobby"
+    await guild.click(BADR, guild.public(), guild.button(guild.public(), "join"))
+    await guild.slash(BADR, "stop")
+    assert table.status == "stopped"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.render import refusal_notice
 from bot.render.codes import decode
 from bot.render.i18n import CATALOG
 from bot.telegram.handlers import COMMAND_NAMES
@@ -136,6 +137,9 @@ async def test_while_the_creator_is_in_the_group_another_player_may_not_stop(
     assert table.status == "lobby"
     asked = [c.params for c in world.fake.calls if c.method == "getChatMember"]
     assert {int(p["user_id"]) for p in asked} == {ALI, BADR}  # the creator was checked
+    # The core's refusal, word for word as every platform says it.
+    said = world.fake.in_chat(GROUP)[-1].text
+    assert said == refusal_notice(table.config.language, "stop_not_allowed").text
 
 
 async def test_someone_not_at_the_table_may_not_stop_it_even_when_its_creator_left(

@@ -1,0 +1,81 @@
+"""The table commands every frontend calls, decided once: a person asked for ``command`` at
+a table; who may (the stop policy), and which manager call it is. An adapter parses its
+platform's input into this call and maps what comes back (or the ``Refusal``) to its
+widgets; it holds no rule of its own, so a refusal reads the same on every platform."""
+
+from __future__ import annotations
+
+from typing import Literal, Protocol, get_args
+
+from bot.tables.commands import PlayerRef
+from bot.tables.errors import Refusal
+from bot.tables.live import LiveTable
+from bot.tables.manager import TableManager
+
+TableCommand = Literal[
+    "join", "leave", "add_computer", "begin", "reclaim", "stop", "ready", "swap"
+]
+TABLE_COMMANDS: tuple[str, ...] = get_args(TableCommand)
+
+
+class Standing(Protocol):
+    """What only the platform can tell about people in the chat. An answer it cannot
+    give is False: it grants nothing."""
+
+    async def is_admin(self, user: str) -> bool:
+        """An administrator (or owner) of the chat."""
+        ...
+
+    async def has_left(self, user: str) -> bool:
+        """No longer in the chat (left, removed, banned)."""
+        ...
+
+
+class NobodyElse:
+    """A place with no administrators and nobody leaving (the terminal): only the rules
+    that need no platform apply."""
+
+    async def is_admin(self, user: str) -> bool:
+        return False
+
+    async def has_left(self, user: str) -> bool:
+        return False
+
+
+async def may_stop(table: LiveTable, user: str, standing: Standing) -> bool:
+    """Besides the creator, a table may be stopped by an administrator of the chat, or by
+    anyone seated at it once its creator has left the chat (else a table whose creator
+    went away could only run out its timers). The platform is asked only what the
+    answer needs."""
+    if user == table.creator or await standing.is_admin(user):
+        return True
+    return table.seat_of(user) is not None and await standing.has_left(table.creator)
+
+
+async def run(
+    manager: TableManager,
+    table_id: int,
+    command: TableCommand,
+    player: PlayerRef,
+    standing: Standing,
+) -> None:
+    """Carry out ``command`` for ``player`` at the table; a ``Refusal`` says why not."""
+    user = player.user_id
+    if command == "join":
+        await manager.join(table_id, player)
+    elif command == "leave":
+        await manager.leave(table_id, user)
+    elif command == "add_computer":
+        await manager.add_computer(table_id, user)
+    elif command == "begin":
+        await manager.begin(table_id, user)
+    elif command == "reclaim":
+        await manager.reclaim(table_id, user)
+    elif command == "ready":
+        await manager.ready(table_id, user)
+    elif command == "swap":
+        await manager.swap_partners(table_id, user)
+    else:
+        if not await may_stop(manager.table(table_id), user, standing):
+            raise Refusal("stop_not_allowed")
+        await manager.stop(table_id, user, is_admin=True)
