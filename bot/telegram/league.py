@@ -7,55 +7,21 @@ it only ever goes to the asker's private chat, and only once the match is over."
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot.delivery.contacts import Contacts
 from bot.league.figures import family
-from bot.league.service import MIN_MATCHES, League
+from bot.league.service import MIN_MATCHES
 from bot.render.fitting import fitted
 from bot.render.i18n import isolate
 from bot.render.league import history_text, leaderboard_text, stats_text
-from bot.render.model import Button
 from bot.render.record import record_pages
-from bot.tables.commands import PlayerRef
 from bot.tables.errors import Refusal
-from bot.tables.live import LiveTable, Place
-from bot.tables.manager import TableManager
+from bot.telegram.host import Host
 from bot.telegram.texts import text
 from engine import FAMILIES, VARIANTS
-
-
-class Host(Protocol):
-    """What the league's commands use of the frontend (``handlers.TelegramFrontend``),
-    declared here so that the two modules do not import each other."""
-
-    manager: TableManager
-    league: League
-    contacts: Contacts
-
-    def _language(self, update: Update) -> str: ...
-    def _player(self, update: Update, language: str) -> PlayerRef: ...
-    def _place(self, update: Update) -> Place: ...
-    def _is_group(self, update: Update) -> bool: ...
-    def _reply(
-        self, update: Update, body: str, rows: tuple[tuple[Button, ...], ...] = ()
-    ) -> None: ...
-    def _private(
-        self,
-        update: Update,
-        body: str,
-        *,
-        part: bool = False,
-        then: Callable[[], None] | None = None,
-    ) -> bool: ...
-    def _refusal_text(self, language: str, refusal: Refusal) -> str: ...
-    def _table_here(self, update: Update) -> LiveTable | None: ...
-    def _user(self, update: Update) -> str: ...
-
 
 Context = ContextTypes.DEFAULT_TYPE
 PLATFORM = "telegram"
