@@ -9,44 +9,22 @@ only once the match is over."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.discord.host import Host, Interaction
 from bot.discord.texts import describe, plain
 from bot.league.figures import FAMILIES, family
-from bot.league.service import MIN_MATCHES, League
+from bot.league.service import MIN_MATCHES
 from bot.render import refusal_notice
 from bot.render.fitting import fitted, split_lines
 from bot.render.league import family_name, history_text, leaderboard_text, stats_text
 from bot.render.record import record_pages
-from bot.tables.commands import PlayerRef
 from bot.tables.errors import Refusal
-from bot.tables.live import LiveTable
-from bot.tables.manager import TableManager
 
 PLATFORM = "discord"
-Interaction = discord.Interaction[Any]  # resolved at run time by the command tree
-
-
-class Host(Protocol):
-    """What the league's commands use of the frontend (``frontend.DiscordFrontend``),
-    declared here so that the two modules do not import each other."""
-
-    manager: TableManager
-    league: League
-
-    def _language(self, interaction: Interaction) -> str: ...
-    def _player(self, interaction: Interaction, language: str) -> PlayerRef: ...
-    def _say(self, interaction: Interaction, message: str) -> Awaitable[None]: ...
-    def _run(
-        self, interaction: Interaction, call: Any, done: str | None = None
-    ) -> Awaitable[None]: ...
-    def _table_here(self, interaction: Interaction) -> LiveTable | None: ...
-
-
 PAGE = 1900  # characters of one message (Discord allows 2,000)
 
 
