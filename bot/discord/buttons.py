@@ -147,24 +147,24 @@ class Buttons:
         move is made, then the message shows the hand as the move left it. A press whose
         interaction has expired is answered by nobody, so it changes nothing either."""
         user = str(interaction.user.id)
-        seat = table.seat_of(user)
-        match = table.match
-        if (
-            seat is None
-            or match is None
-            or seat not in match.to_act
-            or not table.version_accepts(version)
-        ):
-            pending = None  # the manager says why, politely
-        else:
+        drawn: list[Screen] = []  # the pending hand, once the manager accepted the press
+        withdrawn: list[bool] = []  # the answer could not be given: nor the move
+
+        async def accepted(table: LiveTable, seat: int) -> bool:
+            # Under the table's lock, the manager's checks passed: the card leaves the
+            # pressed message now, as the interaction's own answer.
             pending = self.host.notifier.presenter.pending_hand(table, seat, action)
             try:
                 await interaction.response.edit_message(
                     content=message_content(pending.text), view=view_of(pending)
                 )
-            except discord.NotFound:  # 10062: nobody waits for an answer any more
+            except discord.NotFound:  # 10062: nobody waits for an answer: nor the move
                 log.warning("event=interaction_expired")
-                return
+                withdrawn.append(True)
+                return False
+            drawn.append(pending)
+            return True
+
         press = Press(
             table_id=table.id,
             version=version,
@@ -172,14 +172,18 @@ class Buttons:
             player=self.host._player(interaction, language),
         )
         try:
-            await self.host.manager.press(press)
+            await self.host.manager.press(press, on_accepted=accepted)
         except Refusal as refusal:
-            if pending is not None and seat is not None and table.match is not None:
+            seat = table.seat_of(user)
+            if drawn and seat is not None and table.match is not None:
                 await self._edit(interaction, self.host.notifier.hand(table, seat))  # as it was
             await self.host._say(
                 interaction, refusal_notice(language, refusal.code, refusal.detail).text
             )
             return
+        if withdrawn:
+            return  # the interaction expired before the move was made
+        pending = drawn[0] if drawn else None
         seat = table.seat_of(user)
         if seat is None or table.match is None or table.status != "running":
             if not interaction.response.is_done():

@@ -11,10 +11,11 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import engine
+from bot.logs import where
 from bot.render.i18n import computer_name
 from bot.tables import checks, deadlines, rematch, rows
 from bot.tables.commands import PlayerRef, Press
@@ -33,6 +34,10 @@ from storage.records import Change, PlayerSeen, TableRecord
 from storage.store import Store
 
 log = logging.getLogger("sahra.tables")
+
+# What a frontend draws once a press passed the checks (table, seat), under the lock;
+# False withdraws the press (nobody can be answered any more), changing nothing.
+Accepted = Callable[[LiveTable, int], Awaitable[bool]]
 
 
 def _new_seed() -> int:
@@ -271,8 +276,12 @@ class TableManager:
 
     # ---------------------------------------------------------------- play
 
-    async def press(self, press: Press) -> list[Event]:
-        """A human's move: refused with a ``Refusal`` (changing nothing) or committed."""
+    async def press(self, press: Press, on_accepted: Accepted | None = None) -> list[Event]:
+        """A human's move: refused with a ``Refusal`` (changing nothing) or committed.
+        ``on_accepted(table, seat)`` runs under the table's lock once the seat, version and
+        turn checks have passed, before the move is applied: a frontend that answers the
+        press in place draws its immediate answer there, with no check of its own; if it
+        says False (its answer can no longer be given) the press is withdrawn: no events."""
         table = self.table(press.table_id)
         async with table.lock:
             checks.require_running(table)
@@ -292,6 +301,17 @@ class TableManager:
             assert occupant is not None
             if seat not in match.to_act:
                 raise Refusal("not_your_turn")
+            if on_accepted is not None:
+                try:
+                    if not await on_accepted(table, seat):
+                        return []
+                except Exception as error:  # a drawing failed: the move still goes on
+                    log.error(
+                        "event=accepted_hook_failed table=%d error=%s where=%s",
+                        table.id,
+                        type(error).__name__,
+                        where(error),
+                    )
             returning = occupant.away  # acting again is coming back
             occupant.away = False
             try:

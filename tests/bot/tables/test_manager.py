@@ -520,3 +520,43 @@ async def test_an_expired_deadline_fires_at_once_after_a_restart(harness: Harnes
         "SELECT seat, source FROM actions WHERE table_id = ?", (table.id,)
     )
     assert [(row["seat"], row["source"]) for row in rows] == [(seat, "timeout")]
+
+
+async def test_a_press_s_immediate_answer_is_drawn_only_once_the_checks_pass(
+    harness: Harness,
+) -> None:
+    """``on_accepted`` is the one place a frontend draws its answer to a press: under the
+    lock, after the seat, version and turn checks, before the move; False withdraws the
+    press and changes nothing; a drawing that fails never loses the move."""
+    manager = harness.manager
+    table = await full_table(manager, "syrian41")
+    match = table.match
+    assert match is not None
+    seat = match.to_act[0]
+    action = match.legal_actions(seat)[0]
+    seen: list[tuple[int, int, int]] = []
+
+    async def draw(answer: bool) -> Any:
+        async def accepted(live: LiveTable, at: int) -> bool:
+            assert live.lock.locked()  # under the table's lock, before the move
+            seen.append((live.id, at, live.seq))
+            return answer
+
+        return accepted
+
+    other = human_at(table, (seat + 1) % 4)
+    wrong_turn = Press(table_id=table.id, version=table.seq, action=action, player=other)
+    await refused(manager.press(wrong_turn, on_accepted=await draw(True)), "not_your_turn")
+    stale = Press(table_id=table.id, version=table.seq + 5, action=action, player=ALI)
+    await refused(manager.press(stale, on_accepted=await draw(True)), "stale")
+    assert seen == []  # a refused press draws nothing
+    mine = Press(table_id=table.id, version=table.seq, action=action, player=human_at(table, seat))
+    seq = table.seq
+    assert await manager.press(mine, on_accepted=await draw(False)) == []
+    assert seen == [(table.id, seat, seq)] and table.seq == seq  # withdrawn: nothing changed
+
+    async def broken(live: LiveTable, at: int) -> bool:
+        raise RuntimeError("a drawing failed")
+
+    assert await manager.press(mine, on_accepted=broken)  # the move is made all the same
+    assert table.seq == seq + 1
