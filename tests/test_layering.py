@@ -347,3 +347,10 @@ def test_no_variant_is_named_in_the_bot() -> None:
             ):
                 found.append(f"{relative(path)}:{node.lineno} {node.value}")
     assert found == []
+
+
+def test_no_adapter_module_is_over_300_lines() -> None:
+    """Adapters by concern: where a command is parsed, a press answered or a screen made a
+    widget is found from the file names, and no file holds several of those."""
+    sizes = {relative(p): len(p.read_text().splitlines()) for p in sources(*ADAPTERS)}
+    assert {path: n for path, n in sizes.items() if n > 300} == {}

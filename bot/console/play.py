@@ -16,24 +16,19 @@ import contextlib
 import getpass
 import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 import engine
-from bot.delivery import Outbox
+from bot.console.terminal import ConsoleNotifier
 from bot.league.service import counting
-from bot.present import Presenter
 from bot.render import (
     DOUBLE_PICK,
     Button,
-    Screen,
-    TimerStyle,
-    no_timer,
     refusal_notice,
     rules_text,
 )
-from bot.render.i18n import CATALOG, FSI, LRM, PDI, language_of
+from bot.render.i18n import CATALOG, language_of
 from bot.tables import (
     LiveTable,
     Place,
@@ -55,58 +50,6 @@ CONSOLE_PLATFORM = "console"
 DEFAULT_DATABASE = "sahra-console.sqlite"
 DATABASE_VARIABLE = "SAHRA_CONSOLE_DATABASE"
 BUSY = 1  # the exit code when another Sahra holds the file
-_BIDI = str.maketrans("", "", FSI + PDI + LRM)
-
-
-class ConsoleSender:
-    """The terminal as a chat: every screen the presenter sends is printed as it is now."""
-
-    def __init__(self, write: Callable[[str], None]) -> None:
-        self.write = write
-        self.messages = 0
-
-    async def send(self, chat: str, screen: Screen, thread: str = "") -> str:
-        self.write("\n" + screen.text)
-        self.messages += 1
-        return str(self.messages)
-
-    async def edit(self, chat: str, message: str, screen: Screen) -> None:
-        self.write("\n" + screen.text)
-
-
-class ConsoleNotifier:
-    """The console's side of the shared presenter: the public table is printed whenever
-    it changes (the deal results included), and the player's hand at each prompt (the
-    terminal answers in place, so no private screen is pushed)."""
-
-    def __init__(self, out: TextIO) -> None:
-        self.out = out
-        # No budget to keep in a terminal: every change is printed, in order.
-        self.outbox = Outbox(
-            ConsoleSender(self.write),
-            group_interval=0.0,
-            group_limit=1_000_000,
-            private_interval=0.0,
-            bot_limit=None,
-            ramp_up=False,
-        )
-        self.timer: TimerStyle = no_timer  # no clock in a terminal: the turn timer is long
-        self.presenter = Presenter(self.outbox, self)
-
-    async def publish(self, table: LiveTable, events: list[dict[str, Any]]) -> None:
-        self.presenter.present(table, events)
-
-    def private_chat(self, table: LiveTable, seat: int) -> str | None:
-        return None
-
-    def dm_pending(self, table: LiveTable, seat: int) -> bool:
-        return False
-
-    def decorate(self, table: LiveTable, screen: Screen) -> Screen:
-        return screen
-
-    def write(self, text: str) -> None:
-        print(text.translate(_BIDI), file=self.out, flush=True)
 
 
 def console_config(variant: str, language: str, difficulty: str) -> TableConfig:
@@ -236,8 +179,7 @@ async def _loop(
         hand = notifier.presenter.hand(table, seat)
         moves = hand.enabled()
         notifier.write("\n" + hand.text + "\n" + _menu(moves, text))
-        notifier.out.write(text["prompt"].translate(_BIDI))
-        notifier.out.flush()
+        notifier.prompt(text["prompt"])
         line = stdin.readline()
         if not line:
             notifier.write("\n" + text["saved"])

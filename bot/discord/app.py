@@ -8,20 +8,19 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import aiohttp
 import discord
 import discord.gateway
 import discord.http
 import yarl
-from discord import app_commands
 
 from bot.backoff import backoff
 from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
 from bot.delivery.memory import StoredMessages
 from bot.delivery.router import PlatformRouter
+from bot.discord.client import SahraClient
 from bot.discord.frontend import PLATFORM, DiscordFrontend
 from bot.discord.notifier import DiscordNotifier
 from bot.discord.sender import DiscordSender
@@ -43,7 +42,6 @@ DISCORD_API = "https://discord.com/api/v10"
 # CHANNEL_WINDOW — and a table run by computers coalesces its edits instead of queueing
 # them behind discord.py's waits or bursting and then freezing.
 CHANNEL_INTERVAL = 1.25
-IDENTIFY_SECONDS = 5.0  # one IDENTIFY per rate-limit bucket per 5 s (Discord's gateway docs)
 CHANNEL_LIMIT = 4
 CHANNEL_WINDOW = 5.0
 
@@ -51,78 +49,6 @@ CHANNEL_WINDOW = 5.0
 # what cannot be flushed by then is re-rendered by the next start.
 FLUSH_SECONDS = 2.0
 CLOSE_SECONDS = 1.5
-
-
-class SahraTree(app_commands.CommandTree[Any]):
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        await self.client.frontend.prefetch(interaction)  # the channel's language, first
-        return True
-
-    async def on_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        # The library's default only logs a traceback and leaves the user with "This
-        # interaction failed"; a stale or garbled command deserves an answer instead.
-        try:
-            await self.client.frontend.command_failed(interaction, error)
-        finally:
-            self.client.frontend.commands_completed += 1
-
-
-class SahraClient(discord.AutoShardedClient):
-    """Sharded as Discord requires past 2,500 servers: ``shard_count`` None takes Discord's
-    recommendation (one shard for a small bot); every shard runs in this process."""
-
-    frontend: DiscordFrontend
-
-    def __init__(self, sync_guild: int | None = None, **options: Any) -> None:
-        # No message of ours may ping anyone: a display name could say @everyone.
-        super().__init__(
-            intents=discord.Intents.default(),
-            allowed_mentions=discord.AllowedMentions.none(),
-            **options,
-        )
-        self.tree = SahraTree(self)
-        self.sync_guild = sync_guild
-        self.sync_commands = True
-        self.identify_concurrency = 1  # from /gateway/bot: IDENTIFY buckets per 5 s
-
-    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
-        """Discord's documented IDENTIFY limit: shard k is in bucket k % max_concurrency,
-        and each bucket may IDENTIFY once every 5 s. Shards start in order, so only the
-        first of each round of ``max_concurrency`` shards waits (discord.py's default
-        waits 5 s before every shard after the first)."""
-        concurrency = max(1, self.identify_concurrency)
-        if not initial and shard_id is not None and shard_id % concurrency == 0:
-            await asyncio.sleep(IDENTIFY_SECONDS)
-
-    async def setup_hook(self) -> None:
-        self.tree.add_command(self.frontend.commands())
-        if not self.sync_commands:
-            return
-        if self.sync_guild is not None:  # development: a guild's commands update at once
-            guild = discord.Object(id=self.sync_guild)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
-
-    async def on_app_command_completion(
-        self, interaction: discord.Interaction[Any], command: Any
-    ) -> None:
-        # discord.py runs a command in a task of its own and reports its end only by this
-        # event (or the tree's on_error): the count says when a command's effects are all
-        # queued, which a caller's answer alone does not.
-        self.frontend.commands_completed += 1
-
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Buttons are routed here from their custom_id (``bot.discord.views``), so that a
-        click on any button is answered; slash commands go through the command tree."""
-        if interaction.type is discord.InteractionType.component:
-            await self.frontend.prefetch(interaction)
-            await self.frontend.on_component(interaction)
-        elif interaction.type is discord.InteractionType.modal_submit:
-            await self.frontend.on_unknown(interaction, "modal")
 
 
 @dataclass

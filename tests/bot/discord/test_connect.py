@@ -11,7 +11,7 @@ from typing import Any
 import discord.shard
 import pytest
 
-from bot.discord import app
+from bot.discord import client
 from bot.discord.app import build, start, stop
 from storage.database import Database
 from tests.bot.discord.fake_discord import FakeDiscord
@@ -34,7 +34,7 @@ async def test_a_gateway_down_at_start_is_retried_until_it_answers(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(discord.shard, "asyncio", ShortPauses())
-    monkeypatch.setattr(app, "IDENTIFY_SECONDS", 0.1)  # a retried shard's IDENTIFY waits it
+    monkeypatch.setattr(client, "IDENTIFY_SECONDS", 0.1)  # a retried shard's IDENTIFY waits it
     fake = FakeDiscord()
     await fake.start()
     fake.gateway_mode = "refuse"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord import app
+from bot.discord import client
 from tests.backends import BackendFactory
 from tests.bot.discord.conftest import Guild, booted
 from tests.bot.discord.fake_discord import guild_shard
@@ -45,8 +45,8 @@ async def test_one_identify_bucket_waits_five_seconds_between_shards(
 ) -> None:
     """With ``max_concurrency`` 1, Discord allows one IDENTIFY every 5 s (the wait is
     ``IDENTIFY_SECONDS``; a shorter one here proves the same pacing in less time)."""
-    assert app.IDENTIFY_SECONDS == 5.0
-    monkeypatch.setattr(app, "IDENTIFY_SECONDS", 0.5)
+    assert client.IDENTIFY_SECONDS == 5.0
+    monkeypatch.setattr(client, "IDENTIFY_SECONDS", 0.5)
     async for world in booted(
         BackendFactory("sqlite", tmp_path / "s.sqlite"), shard_count=SHARDS, max_concurrency=1
     ):
