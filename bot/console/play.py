@@ -37,8 +37,10 @@ from bot.tables import (
     Refusal,
     TableConfig,
     TableManager,
+    table_commands,
 )
 from bot.tables.computers import Computers
+from bot.tables.table_commands import NobodyElse
 from storage.database import Database
 from storage.lease import FileLease
 from storage.records import TableRecord
@@ -143,12 +145,12 @@ async def _open_table(
         if table.seat_of(CONSOLE_USER) is None:
             await manager.join(table.id, player, seat if seat in table.free_seats() else None)
         while table.free_seats():
-            await manager.add_computer(table.id, CONSOLE_USER)
-        await manager.begin(table.id, CONSOLE_USER)
+            await table_commands.run(manager, table.id, "add_computer", player, NobodyElse())
+        await table_commands.run(manager, table.id, "begin", player, NobodyElse())
     own = table.seat_of(CONSOLE_USER)
     occupant = table.seats[own] if own is not None else None
-    if occupant is not None and occupant.away:
-        await manager.reclaim(table.id, CONSOLE_USER)  # back at the keyboard
+    if occupant is not None and occupant.away:  # back at the keyboard
+        await table_commands.run(manager, table.id, "reclaim", player, NobodyElse())
     return table
 
 

@@ -65,16 +65,12 @@ class SlashCommands:
         ) -> None:
             await interaction.response.defer(ephemeral=True)
             language = frontend._language(interaction)
-            config: dict[str, Any] = {
-                **frontend.table_defaults,
-                "variant": variant.value,
-                "language": language,
-            }
+            options: dict[str, Any] = {}
             if target is not None and engine.VARIANTS[variant.value].targets:
-                config["target"] = target.value
+                options["target"] = target.value
             if timer is not None:
-                config["turn_seconds"] = timer.value
-            await self.open_table(interaction, language, config)
+                options["turn_seconds"] = timer.value
+            await self.open_table(interaction, language, variant.value, options)
 
         for name, asked in SLASH_TABLE_COMMANDS.items():
             group.command(name=name, description=describe(name))(self._table_command(name, asked))
@@ -166,7 +162,7 @@ class SlashCommands:
         return command
 
     async def open_table(
-        self, interaction: Interaction, language: str, config: dict[str, Any]
+        self, interaction: Interaction, language: str, variant: str, options: dict[str, Any]
     ) -> None:
         """``/sahra new`` after its defer: refused up front where the bot may not post, and
         answered only once Discord took the table's first message (or refused it: then the
@@ -185,8 +181,10 @@ class SlashCommands:
         posted = self.host.sender.watch(place.chat)
         try:
             try:
-                await self.host.manager.create(
-                    place, self.host._player(interaction, language), config
+                player = self.host._player(interaction, language)
+                defaults = self.host.table_defaults
+                await table_commands.new_table(
+                    self.host.manager, place, player, variant, language, options, defaults
                 )
             except Refusal as refusal:
                 await self.host._say(

@@ -5,11 +5,12 @@ widgets; it holds no rule of its own, so a refusal reads the same on every platf
 
 from __future__ import annotations
 
-from typing import Literal, Protocol, get_args
+from collections.abc import Mapping
+from typing import Any, Literal, Protocol, get_args
 
 from bot.tables.commands import PlayerRef
 from bot.tables.errors import Refusal
-from bot.tables.live import LiveTable
+from bot.tables.live import LiveTable, Place
 from bot.tables.manager import TableManager
 
 TableCommand = Literal[
@@ -79,3 +80,20 @@ async def run(
         if not await may_stop(manager.table(table_id), user, standing):
             raise Refusal("stop_not_allowed")
         await manager.stop(table_id, user, is_admin=True)
+
+
+async def new_table(
+    manager: TableManager,
+    place: Place,
+    creator: PlayerRef,
+    variant: str,
+    language: str,
+    options: Mapping[str, Any],
+    defaults: Mapping[str, Any],
+) -> LiveTable:
+    """A lobby of ``variant`` at ``place``, its creator seated: the operator's defaults
+    (timers, difficulty), then what the creator chose. ``TableConfig`` validates them all
+    once: a bad option, or a target where the rules offer none (TS.1), is the
+    ``bad_option`` refusal on every platform."""
+    config = {**defaults, "variant": variant, "language": language, **options}
+    return await manager.create(place, creator, config)

@@ -188,9 +188,11 @@ async def create_table(
 ) -> Refusal | None:
     """A lobby of ``variant`` here, with the operator's defaults and ``options``; the
     core's refusal if it cannot be."""
-    config = {**host.table_defaults, "variant": variant, "language": language, **options}
+    place, player = host._place(update), host._player(update, language)
     try:
-        await host.manager.create(host._place(update), host._player(update, language), config)
+        await table_commands.new_table(
+            host.manager, place, player, variant, language, options, host.table_defaults
+        )
     except Refusal as refusal:
         return refusal
     return None

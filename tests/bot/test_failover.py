@@ -102,8 +102,9 @@ async def press_once(fake: FakeBotAPI, acked: list[tuple[int, int, dict[str, obj
     answer = await fake.answered(query, timeout=TAKEOVER_LIMIT + 20)
     decoded = decode(data)
     assert decoded is not None
-    if not answer.get("text"):
-        acked.append(decoded)
+    if answer.get("text"):
+        return  # refused (a hand a newer one replaces): nothing changes, press again
+    acked.append(decoded)
     # Wait for the hand to change (the card gone) before the next press.
     before = (message.message_id, message.text)
     await until(
