@@ -11,14 +11,13 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import engine
-from bot.logs import where
 from bot.render.i18n import computer_name
 from bot.tables import checks, deadlines, rematch, rows
-from bot.tables.commands import PlayerRef, Press
+from bot.tables.commands import ACCEPTED_SECONDS, Accepted, PlayerRef, Press, answered
 from bot.tables.commits import Committer
 from bot.tables.computers import Computers
 from bot.tables.config import TableConfig
@@ -34,10 +33,6 @@ from storage.records import Change, PlayerSeen, TableRecord
 from storage.store import Store
 
 log = logging.getLogger("sahra.tables")
-
-# What a frontend draws once a press passed the checks (table, seat), under the lock;
-# False withdraws the press (nobody can be answered any more), changing nothing.
-Accepted = Callable[[LiveTable, int], Awaitable[bool]]
 
 
 def _new_seed() -> int:
@@ -63,6 +58,7 @@ class TableManager:
         self.committer = Committer(self.store, notifier, self.registry, clock)
         self.scheduler = Scheduler(self.committer, self.computers, self.registry, clock)
         self.results = results  # None: finished matches are left for a later count
+        self.accepted_seconds = ACCEPTED_SECONDS
         self.committer.ended = self._ended
         self.scheduler.rematch_due = lambda table: rematch.fill_and_start(self, table)
 
@@ -243,8 +239,8 @@ class TableManager:
         await rematch.swap(self, table_id, user)
 
     async def stop(self, table_id: int, user: str, *, is_admin: bool = False) -> None:
-        """End a live table. ``is_admin``: the platform says this user may (a chat admin,
-        or the creator is gone); the adapter decides it, the manager trusts it."""
+        """End a live table. ``is_admin``: this user may although not the creator, as
+        ``table_commands.may_stop`` decided from what the platform told; trusted here."""
         table = self.table(table_id)
         async with table.lock:
             if not table.live:
@@ -301,17 +297,8 @@ class TableManager:
             assert occupant is not None
             if seat not in match.to_act:
                 raise Refusal("not_your_turn")
-            if on_accepted is not None:
-                try:
-                    if not await on_accepted(table, seat):
-                        return []
-                except Exception as error:  # a drawing failed: the move still goes on
-                    log.error(
-                        "event=accepted_hook_failed table=%d error=%s where=%s",
-                        table.id,
-                        type(error).__name__,
-                        where(error),
-                    )
+            if on_accepted and not await answered(on_accepted, table, seat, self.accepted_seconds):
+                return []  # withdrawn before anything changed
             returning = occupant.away  # acting again is coming back
             occupant.away = False
             try:

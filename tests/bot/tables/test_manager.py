@@ -560,3 +560,28 @@ async def test_a_press_s_immediate_answer_is_drawn_only_once_the_checks_pass(
 
     assert await manager.press(mine, on_accepted=broken)  # the move is made all the same
     assert table.seq == seq + 1
+
+
+async def test_a_press_s_answer_that_hangs_costs_the_answer_not_the_move(
+    harness: Harness,
+) -> None:
+    manager = harness.manager
+    manager.accepted_seconds = 0.05  # Discord allows 3 s; a test need not wait them
+    table = await full_table(manager, "syrian41")
+    match = table.match
+    assert match is not None
+    seat = match.to_act[0]
+    mine = Press(
+        table_id=table.id,
+        version=table.seq,
+        action=match.legal_actions(seat)[0],
+        player=human_at(table, seat),
+    )
+
+    async def hangs(live: LiveTable, at: int) -> bool:
+        await asyncio.Event().wait()  # a network that never answers
+        return True
+
+    seq = table.seq
+    assert await manager.press(mine, on_accepted=hangs)
+    assert table.seq == seq + 1 and not table.lock.locked()
