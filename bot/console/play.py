@@ -194,7 +194,7 @@ async def _loop(
             continue
         button = moves[choice - 1]
         if button.action["type"] == DOUBLE_PICK:
-            notifier.presenter.pick(table, seat, tuple(button.action["cards"]))
+            notifier.presenter.pick(table, player.user_id, button.action["cards"])
             continue
         try:
             await manager.press(

@@ -249,22 +249,6 @@ class Outbox:
         """``key``'s message should now show ``screen`` (edited in place, or posted)."""
         self._queue(chat, key, group, _Op(False, screen, thread, keep, priority, on_sent=on_sent))
 
-    def mark_shown(self, chat: str, key: Hashable, screen: Screen) -> None:
-        """The platform already shows ``screen`` on ``key``'s message (an interaction's
-        answer edited it): no write is spent to show it again."""
-        state = self._chats.get(chat)
-        if state is None or key not in state.messages:
-            return
-        state.shown[key] = screen
-        pending = state.pending.get(key)
-        if (
-            pending is not None
-            and not pending.post
-            and isinstance(pending.screen, Screen)
-            and pending.screen == screen
-        ):
-            del state.pending[key]
-
     def restore(self, entries: Iterable[tuple[str, Hashable, str, bool]]) -> None:
         """Messages a process before this one kept (``MessageMemory``), as (chat, key,
         message id, group): their keys are edited in place again, not posted anew. What

@@ -114,12 +114,11 @@ class Buttons:
         elif kind == "noop":
             await self.host._say(interaction, refusal_notice(language, "illegal").text)
         elif kind == DOUBLE_PICK:
-            seat = table.seat_of(user)
-            if seat is None:
-                await self.host._say(interaction, refusal_notice(language, "not_seated").text)
+            try:
+                screen = self.host.notifier.pick(table, user, action["cards"])
+            except Refusal as refusal:
+                await self.host._say(interaction, refusal_notice(language, refusal.code).text)
                 return
-            self.host.notifier.pick(table, seat, tuple(action["cards"]))
-            screen = self.host.notifier.hand(table, seat)
             await interaction.response.edit_message(
                 content=message_content(screen.text), view=view_of(screen)
             )
@@ -142,27 +141,32 @@ class Buttons:
         action: dict[str, Any],
         language: str,
     ) -> None:
-        """The pressed message first becomes the hand without that card and without
-        buttons (the interaction's own answer, so the card never lingers on it), then the
-        move is made, then the message shows the hand as the move left it. A press whose
+        """One writer per message. An ephemeral hand can only be edited through the
+        interaction, so the answer is its writer: it first becomes the hand without that
+        card and without buttons (the card never lingers), then, after the move, the hand
+        as the move left it. A DM hand is the outbox's message: the press is only
+        acknowledged and the presenter redraws it like any other screen. A press whose
         interaction has expired is answered by nobody, so it changes nothing either."""
         user = str(interaction.user.id)
+        in_place = interaction.guild_id is not None  # an ephemeral hand, not the DM's
         drawn: list[Screen] = []  # the pending hand, once the manager accepted the press
         withdrawn: list[bool] = []  # the answer could not be given: nor the move
 
         async def accepted(table: LiveTable, seat: int) -> bool:
-            # Under the table's lock, the manager's checks passed: the card leaves the
-            # pressed message now, as the interaction's own answer.
+            # Under the table's lock, the manager's checks passed.
             pending = self.host.notifier.presenter.pending_hand(table, seat, action)
             try:
-                await interaction.response.edit_message(
-                    content=message_content(pending.text), view=view_of(pending)
-                )
+                if in_place:
+                    await interaction.response.edit_message(
+                        content=message_content(pending.text), view=view_of(pending)
+                    )
+                    drawn.append(pending)
+                else:
+                    await interaction.response.defer()
             except discord.NotFound:  # 10062: nobody waits for an answer: nor the move
                 log.warning("event=interaction_expired")
                 withdrawn.append(True)
                 return False
-            drawn.append(pending)
             return True
 
         press = Press(
@@ -183,18 +187,14 @@ class Buttons:
             return
         if withdrawn:
             return  # the interaction expired before the move was made
-        pending = drawn[0] if drawn else None
         seat = table.seat_of(user)
-        if seat is None or table.match is None or table.status != "running":
+        if not in_place or seat is None or table.match is None or table.status != "running":
             if not interaction.response.is_done():
                 await interaction.response.defer()
             return
         screen = self.host.notifier.hand(table, seat)
-        if screen != pending:
+        if not drawn or screen != drawn[0]:
             await self._edit(interaction, screen)
-        message = interaction.message
-        if message is not None:
-            self.host.notifier.shown(table, seat, str(message.id), screen)
 
     async def _edit(self, interaction: Interaction, screen: Screen) -> None:
         """The interaction's message shows ``screen`` (answering it, or after the answer)."""

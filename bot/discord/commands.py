@@ -136,6 +136,17 @@ class SlashCommands:
             ]
         )
         async def lang(interaction: Interaction, language: app_commands.Choice[str]) -> None:
+            asked = table_commands.check_language_change(
+                frontend._table_here(interaction),
+                str(interaction.user.id),
+                InteractionStanding(interaction),
+            )
+            try:
+                await asked
+            except Refusal as refusal:
+                notice = refusal_notice(frontend._language(interaction), refusal.code)
+                await frontend._say(interaction, notice.text)
+                return
             await frontend.contacts.set_language(str(interaction.channel_id), language.value)
             await frontend._say(interaction, "✓")
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.delivery import Outbox
-from bot.present import Presenter, hand_key
+from bot.present import Presenter
 from bot.render import Screen, TimerStyle
 from bot.tables.live import LiveTable
 
@@ -64,19 +64,12 @@ class DiscordNotifier:
     def hand(self, table: LiveTable, seat: int) -> Screen:
         return self.presenter.hand(table, seat)
 
-    def pick(self, table: LiveTable, seat: int, cards: tuple[str, ...]) -> None:
-        self.presenter.pick(table, seat, cards)
+    def pick(self, table: LiveTable, user: str, cards: list[str]) -> Screen:
+        """A toggle of the doubling answer; the seat's hand as it now reads."""
+        return self.presenter.hand(table, self.presenter.pick(table, user, cards))
 
     def send_dm_hand(self, table: LiveTable, seat: int, *, new: bool = False) -> None:
         self.presenter.show_hand(table, seat, new=new)
-
-    def shown(self, table: LiveTable, seat: int, message: str, screen: Screen) -> None:
-        """An interaction's answer put ``screen`` on ``message``: if that is the seat's DM
-        hand, the outbox need not write it again."""
-        chat = self.private_chat(table, seat)
-        key = hand_key(table.id)
-        if chat is not None and self.outbox.message_id(chat, key) == message:
-            self.outbox.mark_shown(chat, key, screen)
 
     def dm_closed(self, user: str) -> None:
         """Closed DMs (50007): back to ephemeral hands for that player, at every table."""

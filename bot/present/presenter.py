@@ -24,7 +24,7 @@ goes (their ``Surface``) and map screens to widgets. What it decides:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +42,7 @@ from bot.render import (
 )
 from bot.render.common import seat_name
 from bot.render.i18n import joined, t
+from bot.tables.errors import Refusal
 from bot.tables.live import LiveTable
 
 Event = dict[str, Any]
@@ -296,9 +297,24 @@ class Presenter:
         view["turn"] = [s for s in view["turn"] if s != seat]
         return hand_screen(self.info(table), view, None)
 
-    def pick(self, table: LiveTable, seat: int, cards: tuple[str, ...]) -> None:
-        """A toggle of the secret doubling answer (TX.7): only the seat's screen changes."""
-        self.picked[(table.id, seat)] = cards
+    def pick(self, table: LiveTable, user: str, cards: Sequence[str]) -> int:
+        """A toggle of ``user``'s secret doubling answer (TX.7), for every frontend: the
+        cards marked so far, returned as the seat whose screen alone changes (it reaches no
+        table until confirmed). Refused as a move would be: not seated, not in the seat's
+        doubling window, or a card the seat may not double (then nothing is marked)."""
+        seat = table.seat_of(user)
+        if seat is None:
+            raise Refusal("not_seated")
+        match = table.match
+        if table.status != "running" or match is None or match.phase != "doubling":
+            raise Refusal("stale")
+        if seat not in match.to_act:
+            raise Refusal("not_your_turn")
+        doublable = {card for action in match.legal_actions(seat) for card in action["cards"]}
+        if not set(cards) <= doublable:
+            raise Refusal("illegal")
+        self.picked[(table.id, seat)] = tuple(dict.fromkeys(cards))
+        return seat
 
     def _final_hand(self, table: LiveTable, seat: int) -> None:
         """The match is over: the last hand message shows the result, with no button."""

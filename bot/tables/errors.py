@@ -22,6 +22,7 @@ REFUSAL_CODES = frozenset(
         "illegal",
         "not_allowed",
         "stop_not_allowed",
+        "language_not_allowed",
         "not_away",
         "bad_option",
         "storage",

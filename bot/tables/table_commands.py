@@ -53,6 +53,21 @@ async def may_stop(table: LiveTable, user: str, standing: Standing) -> bool:
     return table.seat_of(user) is not None and await standing.has_left(table.creator)
 
 
+async def may_set_language(table: LiveTable | None, user: str, standing: Standing) -> bool:
+    """The chat's language (``/lang``) is the chat's: anyone may set it, except while a
+    table is live there, when it belongs to the people playing (and the administrators),
+    so a passer-by cannot switch the replies under the players' feet."""
+    if table is None or not table.live or table.seat_of(user) is not None:
+        return True
+    return user == table.creator or await standing.is_admin(user)
+
+
+async def check_language_change(table: LiveTable | None, user: str, standing: Standing) -> None:
+    """Refused (``language_not_allowed``) unless ``may_set_language``."""
+    if not await may_set_language(table, user, standing):
+        raise Refusal("language_not_allowed")
+
+
 async def run(
     manager: TableManager,
     table_id: int,

@@ -87,10 +87,7 @@ class Buttons:
             if kind == "noop":
                 return refusal_notice(language, "illegal").text
             if kind == DOUBLE_PICK:
-                seat = table.seat_of(user)
-                if seat is None:
-                    raise Refusal("not_seated")
-                self.host.notifier.pick(table, seat, tuple(action["cards"]))
+                self.host.notifier.pick(table, user, action["cards"])
                 return None
             if kind in TABLE_COMMANDS:
                 player = self.host._player(update, language)

@@ -152,6 +152,16 @@ class Commands:
         if len(args) != 1 or args[0] not in ("ar", "en"):
             self.host._reply(update, text(self.host._language(update), "lang_usage"))
             return
+        if self.host._is_group(update):
+            language = self.host._language(update)
+            user = self.host._user(update)
+            try:
+                await table_commands.check_language_change(
+                    self.host._table_here(update), user, ChatStanding(update)
+                )
+            except Refusal as refusal:
+                self.host._refused(update, refusal, language)
+                return
         await self.host.contacts.set_language(str(chat.id), args[0])
         self.host._reply(update, text(args[0], "lang_set"))
 

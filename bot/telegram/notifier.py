@@ -93,9 +93,8 @@ class TelegramNotifier:
     def send_hand(self, table: LiveTable, seat: int, *, new: bool = False) -> bool:
         return self.presenter.show_hand(table, seat, new=new)
 
-    def pick(self, table: LiveTable, seat: int, cards: tuple[str, ...]) -> None:
-        self.presenter.pick(table, seat, cards)
-        self.presenter.show_hand(table, seat)
+    def pick(self, table: LiveTable, user: str, cards: list[str]) -> None:
+        self.presenter.show_hand(table, self.presenter.pick(table, user, cards))
 
     def refresh(self, table: LiveTable) -> None:
         self.presenter.refresh(table)

@@ -143,6 +143,10 @@ EN: dict[str, str] = {
         "Only the table's creator or a chat admin can stop it — or any player at "
         "the table once its creator has left the chat."
     ),
+    "refuse_language_not_allowed": (
+        "While a table is being played here, only its players or a chat admin can "
+        "change the chat's language."
+    ),
     "refuse_not_away": "Your seat is not being played for you.",
     "refuse_bad_option": "That option is not valid.",
     "refuse_moving": "This table is changing servers for a moment; press again in a few seconds.",

@@ -646,37 +646,6 @@ async def test_a_retire_edit_that_fails_is_dropped_quietly(
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
 
 
-# ---------------------------------------------------------------------- mark_shown
-
-
-async def test_mark_shown_drops_a_pending_edit_of_the_same_screen() -> None:
-    box, sender, _ = outbox()
-    box.show("dm", "hand", Screen("cards"), group=False)
-    await box.flush()
-    box.show("dm", "hand", Screen("answered"), group=False)
-    box.mark_shown("dm", "hand", Screen("answered"))  # the interaction's answer edited it
-    await box.flush()
-    box.show("dm", "hand", Screen("answered"), group=False)  # and it is known as shown
-    await box.flush()
-    assert texts(sender) == ["cards"]
-
-
-async def test_mark_shown_keeps_a_different_edit_and_any_post() -> None:
-    box, sender, _ = outbox()
-    box.show("dm", "hand", Screen("cards"), group=False)
-    box.show("dm", "table", Screen("table"), group=False)
-    await box.flush()
-    box.show("dm", "hand", Screen("newer"), group=False)
-    box.mark_shown("dm", "hand", Screen("answered"))
-    box.post("dm", "table", Screen("table"), group=False)
-    box.mark_shown("dm", "table", Screen("table"))
-    box.mark_shown("nowhere", "hand", Screen("x"))  # unknown chat or key: nothing happens
-    box.mark_shown("dm", "unknown", Screen("x"))
-    await box.flush()
-    assert texts(sender) == ["cards", "table", "newer", "table"]
-    assert box.message_id("dm", "unknown") is None
-
-
 # ---------------------------------------------------------------------- memory
 
 

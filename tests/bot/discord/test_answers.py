@@ -211,6 +211,16 @@ async def test_a_bug_naming_a_card_behind_a_button_is_logged_without_the_card(
     assert not CARD_IN_LOG.search(logged), logged
 
 
+async def test_a_passer_by_may_not_switch_the_language_under_a_live_table(guild: Guild) -> None:
+    """The core's rule on who may change a chat's language, refused as on Telegram."""
+    await guild.slash(ALI, "new", variant="syrian41")
+    await guild.slash(BADR, "lang", language="en")  # not at the table, no Manage Server
+    assert guild.fake.notices_for(BADR)[-1] == refusal_notice("ar", "language_not_allowed").text
+    assert guild.bot.frontend.contacts.language(str(CHANNEL)) == "ar"
+    await guild.slash(BADR, "lang", language="en", admin=True)
+    assert guild.bot.frontend.contacts.language(str(CHANNEL)) == "en"
+
+
 async def test_a_player_who_did_not_open_the_table_may_not_stop_it_and_is_told_as_anywhere(
     guild: Guild,
 ) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from bot.present.mailbox import TABLE
 from bot.render.common import plays
-from bot.tables import LiveTable, Press
+from bot.tables import LiveTable, Press, Refusal
 from tests.bot.present.support import GROUP, PLAYERS, running_table
 
 
@@ -185,6 +185,40 @@ async def test_a_secret_doubling_answer_changes_no_group_screen(tmp_path: Path) 
         assert len(run.recorder.to(GROUP)) == before
         # Nor did anyone else's private screen move: only the one who answered.
         assert {w.chat for w in writes if w.at >= run.time()} <= {PLAYERS[seat].user_id}
+
+
+async def test_a_doubling_toggle_is_checked_once_for_every_frontend(tmp_path: Path) -> None:
+    """TX.7's marks are the presenter's: a seat may mark only cards it may double, only in
+    its own window; a refused mark changes nothing."""
+    async with running_table(tmp_path, "trix_complex", humans=4) as run:
+
+        def doubling(table: LiveTable) -> bool:
+            return table.match is not None and table.match.phase == "doubling"
+
+        table = run.table
+        user = PLAYERS[0].user_id
+        with pytest.raises(Refusal) as early:
+            run.presenter.pick(table, user, [])
+        assert early.value.code == "stale"  # no window open yet
+        await run.play(doubling, choose_complex)
+        match = table.match
+        assert match is not None
+        seat = sorted(match.to_act)[0]
+        user = PLAYERS[seat].user_id
+        doublable = max((a["cards"] for a in match.legal_actions(seat)), key=len)
+        assert doublable, "the window asks only seats holding a doublable card"
+        assert run.presenter.pick(table, user, doublable[:1]) == seat
+        assert run.presenter.picked[(table.id, seat)] == tuple(doublable[:1])
+        held = match.view(seat)["hand"]
+        other = next(code for code in held if code not in doublable)
+        for cards, code in (([other], "illegal"), (["ZZ"], "illegal")):
+            with pytest.raises(Refusal) as refused:
+                run.presenter.pick(table, user, cards)
+            assert refused.value.code == code
+        with pytest.raises(Refusal) as stranger:
+            run.presenter.pick(table, "nobody", doublable[:1])
+        assert stranger.value.code == "not_seated"
+        assert run.presenter.picked[(table.id, seat)] == tuple(doublable[:1])  # unchanged
 
 
 async def test_a_redealt_deal_says_so_in_the_group(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.tables import Place, Refusal
-from bot.tables.table_commands import may_stop, run
+from bot.tables.table_commands import check_language_change, may_set_language, may_stop, run
 from tests.bot.tables.conftest import PLAYERS, Harness
 
 ALI, BADR, CARLA = PLAYERS[:3]
@@ -72,3 +72,25 @@ async def test_every_table_command_reaches_the_manager(harness: Harness) -> None
     assert [seat is not None for seat in table.seats] == [True] * 4
     await run(manager, table.id, "begin", ALI, Chat())
     assert table.status == "running"
+
+
+async def test_while_a_table_is_live_only_its_players_or_an_admin_may_change_the_language(
+    harness: Harness,
+) -> None:
+    manager = harness.manager
+    assert await may_set_language(None, CARLA.user_id, Chat())  # no table: the chat's own
+    table = await manager.create(Place("test", "c1"), ALI, {"variant": "syrian41"})
+    await manager.join(table.id, BADR)
+    chat = Chat()
+    assert await may_set_language(table, BADR.user_id, chat) and chat.asked == []
+    assert not await may_set_language(table, CARLA.user_id, chat)
+    assert chat.asked == [("admin", CARLA.user_id)]
+    assert await may_set_language(table, CARLA.user_id, Chat(admins={CARLA.user_id}))
+    try:
+        await check_language_change(table, CARLA.user_id, Chat())
+    except Refusal as refusal:
+        assert refusal.code == "language_not_allowed"
+    else:
+        raise AssertionError("a watcher changed the language of a live table's chat")
+    await run(manager, table.id, "stop", ALI, Chat())
+    assert await may_set_language(table, CARLA.user_id, Chat())  # over: the chat's again

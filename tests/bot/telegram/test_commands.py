@@ -142,6 +142,19 @@ async def test_while_the_creator_is_in_the_group_another_player_may_not_stop(
     assert said == refusal_notice(table.config.language, "stop_not_allowed").text
 
 
+async def test_a_passer_by_may_not_switch_the_language_under_a_live_table(world: World) -> None:
+    """Who may change a chat's language is the core's rule (``table_commands``): its
+    refusal reads here as on Discord, and the language stays."""
+    await world.say(GROUP, ALI, "/new syrian41")
+    await world.say(GROUP, CARLA, "/lang en")  # not at the table, not an admin
+    assert world.fake.in_chat(GROUP)[-1].text == refusal_notice("ar", "language_not_allowed").text
+    await world.say(GROUP, CARLA, "/help")
+    assert "سهرة" in world.fake.in_chat(GROUP)[-1].text  # still Arabic
+    world.fake.members[(GROUP, CARLA)] = "administrator"
+    await world.say(GROUP, CARLA, "/lang en")
+    assert "English" in world.fake.in_chat(GROUP)[-1].text
+
+
 async def test_someone_not_at_the_table_may_not_stop_it_even_when_its_creator_left(
     world: World,
 ) -> None:
