@@ -105,12 +105,17 @@ async def press_once(fake: FakeBotAPI, acked: list[tuple[int, int, dict[str, obj
     if answer.get("text"):
         return  # refused (a hand a newer one replaces): nothing changes, press again
     acked.append(decoded)
-    # Wait for the hand to change (the card gone) before the next press.
-    before = (message.message_id, message.text)
+    # Wait for the hand to change (the card gone) before the next press. Its text alone may
+    # read the same (Ali won the trick and leads again); its buttons carry the new version.
+    before = shown(message)
     await until(
-        lambda: (m := fake.latest_with_buttons(ALI)) is None or (m.message_id, m.text) != before,
+        lambda: (m := fake.latest_with_buttons(ALI)) is None or shown(m) != before,
         "the hand redrawn",
     )
+
+
+def shown(message: Message) -> tuple[int, str, str]:
+    return message.message_id, message.text, repr(message.keyboard)
 
 
 async def test_the_standby_takes_over_within_ten_seconds_and_the_match_finishes(
