@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import socket
 from typing import Any
 
 import aiohttp
@@ -98,7 +99,32 @@ async def doctor(settings: Settings, timeout: float = 10.0) -> list[Check]:
             url = f"{settings.discord_api_url}/users/@me"
             headers = {"Authorization": f"Bot {settings.discord_token.get_secret_value()}"}
             checks.append(await _probe(http, "discord", url, headers))
+        if settings.web_url:
+            checks.append(await _web_check(http, settings))
     return checks
+
+
+async def _web_check(http: aiohttp.ClientSession, settings: Settings) -> Check:
+    """The web table: its page ships with the package, and its port is free to listen on
+    (or already serves a running Sahra's page)."""
+    from bot.web.server import STATIC
+
+    if not (STATIC / "index.html").is_file():
+        return ("web", False, f"the page is missing from the package ({STATIC})")
+    host, port = settings.web_listen, settings.web_port
+    try:
+        with socket.create_server((host, port)):
+            pass
+    except OSError:
+        try:
+            async with http.get(f"http://{host}:{port}/healthz") as response:
+                served = response.status == 200 and await response.text() == "ok"
+        except (TimeoutError, aiohttp.ClientError):
+            served = False
+        if not served:
+            return ("web", False, f"{host}:{port} is taken by another program")
+        return ("web", True, f"{settings.web_url} served on {host}:{port} (running)")
+    return ("web", True, f"{settings.web_url} will be served on {host}:{port}")
 
 
 async def _probe(

@@ -186,6 +186,19 @@ async def _run(
 ) -> None:
     router = PlatformRouter()
     manager = TableManager(db, router)
+    web = None
+    if settings.web_url:
+        from bot.web.app import web_table
+
+        telegram_token = settings.telegram_token
+        web = await web_table(
+            manager,
+            router,
+            public_url=settings.web_url,
+            telegram_token=(
+                telegram_token.get_secret_value() if telegram_token is not None else None
+            ),
+        )
     ownership = Ownership()
     # Forwarding needs a database other processes share: PostgreSQL.
     inbox = Inbox(manager.store, ownership) if db.dialect == "postgresql" else None
@@ -275,6 +288,9 @@ async def _run(
     for bot in bots:  # the operator's defaults for new tables and chats
         bot.frontend.table_defaults = settings.table_defaults()
         bot.contacts.default_language = settings.default_language
+    if web is not None:
+        _offer_web(web, settings, bots)
+        await web.start(settings.web_listen, settings.web_port)
     taker = _Roles(manager, ownership, inbox, lease, stopping, lost)
     startup = asyncio.create_task(_start(taker, roles, listens, inbox))
     signalled = asyncio.create_task(stopping.wait())
@@ -304,11 +320,31 @@ async def _run(
         for result in results:
             if isinstance(result, Exception):
                 log.error("event=bot_stop_failed error=%s", type(result).__name__)
+        if web is not None:
+            await web.stop()
         await manager.close()
         if inbox is not None:
             await inbox.close()
         await taker.close()
         log.info("event=bots_stopped")
+
+
+def _offer_web(web: Any, settings: Settings, bots: list[Any]) -> None:
+    """Each platform's way to the web table: Telegram's Mini App buttons, Discord's
+    personal links."""
+    from bot.discord.app import DiscordBot
+    from bot.telegram.app import TelegramBot
+    from bot.telegram.webapp import MiniApp
+
+    assert settings.web_url is not None
+    for bot in bots:
+        if isinstance(bot, TelegramBot):
+            bot.notifier.mini_app = MiniApp(settings.web_url, settings.telegram_webapp)
+        elif isinstance(bot, DiscordBot):
+            bot.notifier.web = True
+            bot.frontend.web_link = lambda table, player: web.personal_link(
+                "discord", table, player
+            )
 
 
 async def _forward(inbox: Inbox, target: str, payload: str) -> None:

@@ -94,6 +94,40 @@ class Settings(BaseSettings):
         " 0-3/8 needs PostgreSQL; unset: Discord's recommended count, all in this process",
     )
 
+    web_url: str | None = Field(
+        default=None,
+        description="the public base URL of the web table (HTTPS in production;"
+        " http://127.0.0.1:… for local use); unset: no web table",
+    )
+    web_listen: str = Field(default="127.0.0.1", description="the web table listens here")
+    web_port: int = Field(default=8080, ge=0, le=65535, description="the web table's port")
+    telegram_webapp: str | None = Field(
+        default=None,
+        description="the Mini App's short name registered with @BotFather /newapp; unset:"
+        " the bot's Main Mini App (t.me/<bot>?startapp=…)",
+    )
+
+    @field_validator("web_url")
+    @classmethod
+    def _web_url(cls, value: str | None) -> str | None:
+        if not value:
+            return None
+        parts = urlsplit(value)
+        local = parts.hostname in ("127.0.0.1", "localhost", "::1")
+        if parts.scheme != "https" and not (parts.scheme == "http" and local):
+            raise ValueError("must be an https:// URL (http:// only for 127.0.0.1 or localhost)")
+        if parts.query or parts.fragment:
+            raise ValueError("a base URL: no ?query and no #fragment")
+        return value.rstrip("/")
+
+    @field_validator("telegram_webapp")
+    @classmethod
+    def _webapp_name(cls, value: str | None) -> str | None:
+        # BotFather's short names: 3-30 of letters, digits and underscores.
+        if value and not re.fullmatch(r"[A-Za-z0-9_]{3,30}", value):
+            raise ValueError("the short name from @BotFather /newapp: 3-30 of A-Z a-z 0-9 _")
+        return value or None
+
     @field_validator("database_url")
     @classmethod
     def _postgres_url(cls, value: SecretStr | None) -> SecretStr | None:

@@ -60,7 +60,7 @@ class ConsoleNotifier:
     def dm_pending(self, table: LiveTable, seat: int) -> bool:
         return False
 
-    def decorate(self, table: LiveTable, screen: Screen) -> Screen:
+    def decorate(self, table: LiveTable, screen: Screen, seat: int | None = None) -> Screen:
         return screen
 
     def write(self, text: str) -> None:

@@ -15,7 +15,8 @@ from bot.discord.standing import InteractionStanding
 from bot.discord.texts import message_content, text
 from bot.discord.views import decode_custom_id, view_of
 from bot.logs import where
-from bot.render import DOUBLE_PICK, Screen, refusal_notice, rules_text
+from bot.render import DOUBLE_PICK, Button, Screen, refusal_notice, rules_text
+from bot.render.i18n import t
 from bot.tables import LiveTable, Press, Refusal, table_commands
 from bot.tables.table_commands import TABLE_COMMANDS
 
@@ -69,6 +70,24 @@ class Buttons:
         if self.host.notifier.wants_dm(table.id, user):
             self.host.notifier.send_dm_hand(table, seat, new=True)
 
+    async def open_web(self, interaction: Interaction, table: LiveTable) -> None:
+        """Open the table: a link only the presser sees, signed for them and this table,
+        short-lived and good once (it is exchanged for a session by the page). Anyone may
+        ask: a person not seated watches."""
+        language = table.config.language
+        if self.host.web_link is None:
+            await self.host._say(interaction, refusal_notice(language, "stale").text)
+            return
+        url = self.host.web_link(table, self.host._player(interaction, language))
+        link = Button(t(language, "web_open"), {"type": "web"}, table.id, table.seq, url=url)
+        screen = Screen(t(language, "web_link_ready"), ((link,),))
+        view = view_of(screen)
+        assert view is not None
+        try:
+            await interaction.response.send_message(screen.text, view=view, ephemeral=True)
+        except discord.NotFound:  # 10062: too late; the next press gets a link
+            log.warning("event=interaction_expired")
+
     async def on_button(
         self, interaction: Interaction, decoded: tuple[int, int, dict[str, Any]] | None
     ) -> None:
@@ -109,6 +128,8 @@ class Buttons:
         kind = action["type"]
         if kind == "hand":
             await self.show_hand(interaction, table)
+        elif kind == "web":
+            await self.open_web(interaction, table)
         elif kind == "rules":
             await self.host._say(interaction, rules_text(table.variant, language))
         elif kind == "noop":

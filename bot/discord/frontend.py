@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -58,6 +59,7 @@ class DiscordFrontend:
         self.completed = 0  # component interactions fully handled (logs, tests)
         self.commands_completed = 0  # slash commands fully handled, failed ones too (tests)
         self.table_defaults: dict[str, Any] = {}  # the operator's timers and difficulty
+        self.web_link: Callable[[LiveTable, PlayerRef], str] | None = None  # the web table
         self.league = counting(manager)
         self.league_commands = LeagueCommands(self)
         self.buttons = Buttons(self, self.league_commands)

@@ -4,7 +4,7 @@ ephemeral reply, a refusal)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import discord
@@ -37,6 +37,8 @@ class Host(Protocol):
     sender: DiscordSender
     table_defaults: dict[str, Any]
     completed: int
+    # A personal, short-lived link to the web table for (table, person); None: not served.
+    web_link: Callable[[LiveTable, PlayerRef], str] | None
 
     def _language(self, interaction: Interaction) -> str: ...
     def _player(self, interaction: Interaction, language: str) -> PlayerRef: ...

@@ -16,7 +16,8 @@ from typing import Any
 
 from bot.delivery import Outbox
 from bot.present import Presenter
-from bot.render import Screen, TimerStyle
+from bot.render import Button, Screen, TimerStyle
+from bot.render.i18n import t
 from bot.tables.live import LiveTable
 
 
@@ -30,6 +31,7 @@ class DiscordNotifier:
         self.outbox = outbox
         self.timer: TimerStyle = relative_time
         self.presenter = Presenter(outbox, self, clock)
+        self.web = False  # the web table is served: its button goes on the table message
         # (table, player) of those who asked for their hand by DM at that table: it ends
         # with the table, so the set is bounded by the live tables' seats.
         self.dm_users: set[tuple[int, str]] = set()
@@ -50,8 +52,14 @@ class DiscordNotifier:
     def dm_pending(self, table: LiveTable, seat: int) -> bool:
         return False  # ephemeral hands need no private chat opened first
 
-    def decorate(self, table: LiveTable, screen: Screen) -> Screen:
-        return screen
+    def decorate(self, table: LiveTable, screen: Screen, seat: int | None = None) -> Screen:
+        """The table message gets Open the table while the web table is served: a press
+        answers with a personal link only the presser sees (``buttons.py``)."""
+        if not self.web or seat is not None or not table.live:
+            return screen
+        label = t(table.config.language, "web_open")
+        button = Button(label, {"type": "web"}, table.id, table.seq, style="primary")
+        return Screen(screen.text, (*screen.rows, (button,)))
 
     # ---------------------------------------------------------------- for the frontend
 

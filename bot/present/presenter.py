@@ -211,12 +211,13 @@ class Presenter:
         if table.status == "running" and match is not None:
             group = self._group(table)
             tricks = [trick for _, trick in group.unseen] or None
-            return table_screen(
+            screen = table_screen(
                 info,
                 match.view(None),
                 timer=self.surface.timer,
                 recent_tricks=tricks,
             )
+            return self.surface.decorate(table, screen)
         return self.final_screen(table)
 
     def final_screen(self, table: LiveTable) -> Screen:
@@ -282,7 +283,8 @@ class Presenter:
         match = table.match
         assert match is not None
         picked = self.picked.get((table.id, seat))
-        return hand_screen(self.info(table), match.view(seat), picked)
+        screen = hand_screen(self.info(table), match.view(seat), picked)
+        return self.surface.decorate(table, screen, seat)
 
     def pending_hand(self, table: LiveTable, seat: int, action: dict[str, Any]) -> Screen:
         """The seat's screen while its move is being made: the card gone, no buttons —

@@ -19,5 +19,6 @@ class Surface(Protocol):
     def dm_pending(self, table: LiveTable, seat: int) -> bool:
         """The seat's player still has to open a private chat with the bot."""
 
-    def decorate(self, table: LiveTable, screen: Screen) -> Screen:
-        """The group screen with the platform's own widgets added (a deep link button)."""
+    def decorate(self, table: LiveTable, screen: Screen, seat: int | None = None) -> Screen:
+        """The group screen (or ``seat``'s private screen) with the platform's own widgets
+        added: a deep link, the button that opens the web table."""

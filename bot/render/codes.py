@@ -37,6 +37,7 @@ _SIMPLE = {
     "y": "ready",
     "w": "swap",
     "o": "record",
+    "e": "web",  # open the web table (Discord: a personal link, answered ephemerally)
 }
 _SIMPLE_CODES = {kind: code for code, kind in _SIMPLE.items()}
 NEW_VARIANTS = tuple(VARIANTS)  # a /new button carries its variant's place here

@@ -38,6 +38,7 @@ class Button:
     enabled: bool = True
     style: Style = "secondary"
     url: str | None = None  # a link (e.g. the deep link that opens a private chat)
+    web_app: bool = False  # ``url`` opens as a Telegram Mini App (private chats only)
 
 
 @dataclass(frozen=True)

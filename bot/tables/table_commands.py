@@ -12,6 +12,7 @@ from bot.tables.commands import PlayerRef
 from bot.tables.errors import Refusal
 from bot.tables.live import LiveTable, Place
 from bot.tables.manager import TableManager
+from engine import VARIANTS
 
 TableCommand = Literal[
     "join", "leave", "add_computer", "begin", "reclaim", "stop", "ready", "swap"
@@ -112,3 +113,29 @@ async def new_table(
     ``bad_option`` refusal on every platform."""
     config = {**defaults, "variant": variant, "language": language, **options}
     return await manager.create(place, creator, config)
+
+
+def offered(table: LiveTable, user: str | None) -> list[TableCommand | Literal["rematch"]]:
+    """The table commands a person may ask for now, for frontends that draw them per
+    person (the web page): the manager still decides each one when it is asked."""
+    seat = table.seat_of(user) if user is not None else None
+    if table.status == "lobby":
+        if seat is None:
+            return ["join"] if user is not None and table.free_seats() else []
+        occupant = table.seats[seat]
+        if table.config.rematch_of is not None:
+            commands: list[TableCommand | Literal["rematch"]] = []
+            if occupant is not None and not occupant.ready:
+                commands.append("ready")
+            if VARIANTS[table.variant].teams:
+                commands.append("swap")
+            return commands
+        if table.free_seats():
+            return ["add_computer", "leave"]
+        return ["begin", "leave"]
+    if table.status == "running":
+        occupant = table.seats[seat] if seat is not None else None
+        return ["reclaim"] if occupant is not None and occupant.away else []
+    if table.status == "finished" and seat is not None:
+        return ["rematch"]
+    return []

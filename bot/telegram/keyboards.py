@@ -3,7 +3,7 @@ may not be played is drawn in parentheses and answers with a short notice when t
 
 from __future__ import annotations
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from bot.render.codes import encode, encode_button
 from bot.render.model import Button, Screen
@@ -12,6 +12,8 @@ NOOP = {"type": "noop"}
 
 
 def button(item: Button) -> InlineKeyboardButton:
+    if item.url and item.web_app:
+        return InlineKeyboardButton(item.label, web_app=WebAppInfo(item.url))
     if item.url:
         return InlineKeyboardButton(item.label, url=item.url)
     if item.enabled:

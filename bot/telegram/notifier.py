@@ -18,8 +18,10 @@ from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
 from bot.present import Presenter
 from bot.render import Button, Screen, TimerStyle, no_timer
+from bot.render.i18n import t
 from bot.tables.live import LiveTable
 from bot.telegram.texts import text
+from bot.telegram.webapp import MiniApp
 
 
 def deep_link(username: str, table_id: int) -> str:
@@ -40,6 +42,7 @@ class TelegramNotifier:
         self.username = username
         self.timer: TimerStyle = no_timer
         self.presenter = Presenter(outbox, self, clock)
+        self.mini_app: MiniApp | None = None  # the web table, when it is served
         # The tables of players in play, so a private chat that turns out to be closed can
         # be told to the right group; both end with their table.
         self._tables: dict[int, LiveTable] = {}
@@ -71,13 +74,33 @@ class TelegramNotifier:
             and not self.contacts.dm_ok(occupant.owner)
         )
 
-    def decorate(self, table: LiveTable, screen: Screen) -> Screen:
-        """The lobby carries the deep link while someone still has to open a private chat."""
-        if table.status != "lobby" or not any(
-            self.dm_pending(table, seat) for seat in range(4) if table.seats[seat] is not None
+    def decorate(self, table: LiveTable, screen: Screen, seat: int | None = None) -> Screen:
+        """The web table's button (when it is served): a Mini App link on the group's
+        lobby and table, a ``web_app`` button on a private hand. The lobby also carries
+        the deep link while someone still has to open a private chat."""
+        rows = list(screen.rows)
+        if self.mini_app is not None and table.live:
+            rows.append((self._web_button(table, seat),))
+        if (
+            seat is None
+            and table.status == "lobby"
+            and any(
+                self.dm_pending(table, other)
+                for other in range(4)
+                if table.seats[other] is not None
+            )
         ):
-            return screen
-        return Screen(screen.text, (*screen.rows, (self._link(table),)))
+            rows.append((self._link(table),))
+        return Screen(screen.text, tuple(rows)) if len(rows) != len(screen.rows) else screen
+
+    def _web_button(self, table: LiveTable, seat: int | None) -> Button:
+        assert self.mini_app is not None
+        label = t(table.config.language, "web_open")
+        if seat is None:
+            url = self.mini_app.group_link(self.username(), table.id)
+            return Button(label, {"type": "web"}, table.id, table.seq, url=url)
+        url = self.mini_app.private_url(table.id)
+        return Button(label, {"type": "web"}, table.id, table.seq, url=url, web_app=True)
 
     def _link(self, table: LiveTable) -> Button:
         return Button(

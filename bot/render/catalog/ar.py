@@ -443,4 +443,39 @@ AR: dict[str, str] = {
     "btn_swap": "بدّلوا الشركاء",
     "btn_rematch": "مباراة أخرى",
     "btn_record": "سجل المباراة",
+    # the web table's own texts (bot/render/page.py: PAGE_STRINGS)
+    "btn_reclaim": "استعد مقعدي",
+    "web_title": "سهرة",
+    "web_connecting": "جارٍ الاتصال…",
+    "web_reconnecting": "انقطع الاتصال — جارٍ إعادة الاتصال…",
+    "web_failed": "تعذّر فتح الطاولة.",
+    "web_last_trick": "الأكلة الأخيرة",
+    "web_hide_last_trick": "إخفاء الأكلة الأخيرة",
+    "web_last_deal": "الجولة الأخيرة",
+    "web_watching": "أنت تشاهد هذه الطاولة.",
+    "web_your_hand": "ورقك",
+    "web_scores": "النتائج",
+    "web_close": "إغلاق",
+    "web_language": "English",
+    "web_dealer": "الموزّع",
+    "web_tricks": "الأكلات",
+    "web_cards": "الأوراق",
+    "web_points": "النقاط",
+    "web_seconds": "{seconds} ث",
+    "web_open": "🃏 افتح الطاولة",
+    "web_link_ready": "رابطك الشخصي إلى الطاولة (صالح عشر دقائق، ولك وحدك):",
+    "web_denied_bad_launch": (
+        "تعذّر التحقق من بيانات تيليغرام لهذه الصفحة، أو أنها قديمة. "
+        "افتح الطاولة من جديد من زر المجموعة."
+    ),
+    "web_denied_bad_link": (
+        "هذا الرابط لم يعد صالحًا (يعمل الرابط مرة واحدة ولمدة عشر دقائق). "
+        "اطلب رابطًا جديدًا بزر «افتح الطاولة»."
+    ),
+    "web_denied_bad_session": "انتهت جلستك. افتح الطاولة من جديد من المحادثة.",
+    "web_denied_unknown_table": "لم تعد هذه الطاولة قيد اللعب.",
+    "web_denied_other_table": "هذه الصفحة لطاولة أخرى.",
+    "web_denied_too_many": "رسائل كثيرة جدًا من هذه الصفحة؛ قُطع الاتصال.",
+    "web_denied_internal": "حدث خطأ على الطاولة. حاول مرة أخرى من فضلك.",
+    "web_denied_bad_frame": "أرسلت الصفحة شيئًا لم تفهمه الطاولة.",
 }

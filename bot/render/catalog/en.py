@@ -465,4 +465,39 @@ EN: dict[str, str] = {
     "btn_swap": "Swap partners",
     "btn_rematch": "Rematch",
     "btn_record": "Match record",
+    # the web table's own texts (bot/render/page.py: PAGE_STRINGS)
+    "btn_reclaim": "Take my seat back",
+    "web_title": "Sahra",
+    "web_connecting": "Connecting…",
+    "web_reconnecting": "Connection lost — reconnecting…",
+    "web_failed": "The table could not be opened.",
+    "web_last_trick": "Last trick",
+    "web_hide_last_trick": "Hide the last trick",
+    "web_last_deal": "Last deal",
+    "web_watching": "You are watching this table.",
+    "web_your_hand": "Your hand",
+    "web_scores": "Scores",
+    "web_close": "Close",
+    "web_language": "العربية",
+    "web_dealer": "Dealer",
+    "web_tricks": "Tricks",
+    "web_cards": "Cards",
+    "web_points": "Points",
+    "web_seconds": "{seconds} s",
+    "web_open": "🃏 Open the table",
+    "web_link_ready": "Your personal link to the table (valid for 10 minutes, for you only):",
+    "web_denied_bad_launch": (
+        "Telegram's launch data for this page could not be verified, or it is too old. "
+        "Open the table again from the group's button."
+    ),
+    "web_denied_bad_link": (
+        "This link is not valid any more (links work once and for 10 minutes). "
+        "Ask the table for a new one with Open the table."
+    ),
+    "web_denied_bad_session": "Your session has ended. Open the table again from the chat.",
+    "web_denied_unknown_table": "This table is not being played any more.",
+    "web_denied_other_table": "This page belongs to another table.",
+    "web_denied_too_many": "Too many messages from this page; it was disconnected.",
+    "web_denied_internal": "Something went wrong at the table. Please try again.",
+    "web_denied_bad_frame": "The page sent something the table did not understand.",
 }

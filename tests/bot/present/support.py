@@ -77,7 +77,7 @@ class Surface:
     def dm_pending(self, table: LiveTable, seat: int) -> bool:
         return False
 
-    def decorate(self, table: LiveTable, screen: Screen) -> Screen:
+    def decorate(self, table: LiveTable, screen: Screen, seat: int | None = None) -> Screen:
         return screen
 
 

@@ -1,0 +1,314 @@
+"""The web table's state for one seat (or a watcher), drawn from that seat's own view.
+
+The page (``bot/web/static``) holds no rule: everything it shows and every move it offers
+is decided here, from ``match.view(seat)`` (``view(None)`` for a watcher), so a frame can
+carry only what its seat may see. Texts reuse the chat screens' catalog and helpers, so a
+fact reads the same on the page as in the group. The shape is ``docs/web-protocol.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.render.common import kingdom_line, seat_name, solo_bid_lines, team_key, trump_lines
+from bot.render.i18n import CATALOG, card_label, language_of, suit, t, variant_name
+from bot.render.model import TableInfo
+from bot.render.sheets import result_screen, score_sheet
+from bot.render.table import doubled_line
+from engine import VARIANTS
+
+SUIT_ORDER = "CDHS"
+# The table commands a page may offer, and their buttons' labels (the chats' own).
+COMMAND_LABELS = {
+    "join": "btn_join",
+    "leave": "btn_leave",
+    "add_computer": "btn_add_computer",
+    "begin": "btn_start",
+    "reclaim": "btn_reclaim",
+    "ready": "btn_ready",
+    "swap": "btn_swap",
+    "rematch": "btn_rematch",
+}
+# The page's own texts (the rest of a state is drawn by the helpers the chats use).
+PAGE_STRINGS = (
+    "web_title",
+    "web_connecting",
+    "web_reconnecting",
+    "web_failed",
+    "web_last_trick",
+    "web_hide_last_trick",
+    "web_last_deal",
+    "web_watching",
+    "web_your_hand",
+    "web_scores",
+    "web_close",
+    "web_language",
+    "web_dealer",
+    "web_tricks",
+    "web_cards",
+    "web_points",
+    "web_seconds",
+    "team_a",
+    "team_b",
+)
+
+
+def page_strings(language: str) -> dict[str, str]:
+    """The page's texts as written (``web_seconds`` keeps its ``{seconds}``: the page fills
+    it every second)."""
+    catalog = CATALOG[language_of(language)]
+    return {key: catalog[key] for key in PAGE_STRINGS}
+
+
+def page_state(
+    info: TableInfo,
+    view: dict[str, Any] | None,
+    *,
+    you: int | None,
+    now: float,
+    commands: list[str],
+) -> dict[str, Any]:
+    """What the page of ``you`` (None: a watcher) shows now; ``view`` is that seat's own
+    view (``None`` before the match starts); ``commands`` are the table commands this
+    person may send now (decided by the caller from the table)."""
+    language = info.language
+    state: dict[str, Any] = {
+        "table": info.id,
+        "version": info.version,
+        "status": info.status,
+        "variant": info.variant,
+        "title": variant_name(language, info.variant),
+        "language": language,
+        "dir": "rtl" if language == "ar" else "ltr",
+        "you": you,
+        "phase": _phase(info, view),
+        "seats": _seats(info, view, you),
+        "turn_text": _turn_text(info, view, you),
+        "deadline": info.deadline if info.status == "running" else None,
+        "now": now,
+        "trick": [],
+        "last_trick": None,
+        "facts": [],
+        "scores": [],
+        "target": None,
+        "hand": [],
+        "decisions": [],
+        "doubling": None,
+        "doubled": [],
+        "rows": None,
+        "sheet": None,
+        "result": None,
+        "commands": [{"command": c, "label": t(language, COMMAND_LABELS[c])} for c in commands],
+    }
+    if view is None:
+        return state
+    state["trick"] = [_played(p) for p in view["trick"]]
+    if view.get("last_trick"):
+        state["last_trick"] = _last_trick(view)
+    state["facts"] = _facts(info, view)
+    state["scores"], state["target"] = _scores(info, view)
+    legal: list[dict[str, Any]] = view.get("legal_actions") or []
+    if you is not None and view.get("hand") is not None:
+        state["hand"] = _hand(view["hand"], legal)
+    state["decisions"] = _decisions(language, legal)
+    if view.get("phase") == "doubling" and any(a["type"] == "double" for a in legal):
+        state["doubling"] = _doubling(language, legal)
+    state["doubled"] = [
+        {"seat": d["seat"], "card": d["card"], "label": card_label(d["card"])}
+        for d in view.get("doubled") or []
+    ]
+    if view.get("contract") == "trix":
+        state["rows"] = view.get("rows")
+    history = view.get("history") or []
+    if history:
+        sheet = score_sheet(info, history[-1], view.get("team_scores")).text.split("\n")
+        state["sheet"] = {
+            "deal": history[-1]["deal_number"],
+            "title": sheet[0],
+            "lines": sheet[1:],
+        }
+    if info.status != "running" and info.status != "lobby":
+        result = view.get("result") or {}
+        state["result"] = {
+            "text": result_screen(info, view).text,
+            "winners": result.get("winners", []),
+            "draw": bool(result.get("draw")),
+        }
+    return state
+
+
+def _phase(info: TableInfo, view: dict[str, Any] | None) -> str:
+    if info.status == "lobby":
+        return "waiting"
+    if info.status != "running" or view is None:
+        return "over"
+    return str(view["phase"])
+
+
+def _seats(info: TableInfo, view: dict[str, Any] | None, you: int | None) -> list[dict[str, Any]]:
+    teams = view is not None and view.get("team_scores") is not None
+    if view is None:  # a lobby: teams are known from the variant
+        teams = VARIANTS[info.variant].teams
+    turn = set(view["turn"]) if view is not None else set()
+    seats = []
+    for seat in range(4):
+        occupant = info.seats[seat]
+        entry: dict[str, Any] = {
+            "seat": seat,
+            "name": occupant.name if occupant is not None else "",
+            "team": seat % 2 if teams else None,  # T41.1 / TX.1: partners sit opposite
+            "computer": bool(occupant and occupant.computer),
+            "away": bool(occupant and occupant.away),
+            "ready": bool(occupant and occupant.ready),
+            "you": seat == you,
+            "to_act": seat in turn,
+            "dealer": view is not None and view.get("dealer") == seat,
+            "owner": view is not None and view.get("owner") == seat,  # TX.3's kingdom
+            "bid": None,
+            "tricks": None,
+            "cards": None,
+            "points": None,
+            "score": None,
+        }
+        if view is not None:
+            entry["bid"] = _bid(info.language, view, seat)
+            if view["phase"] == "playing" and view.get("contract") != "trix":
+                entry["tricks"] = view["tricks_won"][seat]
+            entry["cards"] = view["hand_sizes"][seat]
+            if view.get("deal_points") is not None and view.get("contract"):
+                entry["points"] = view["deal_points"][seat]
+            entry["score"] = view["scores"][seat]
+        seats.append(entry)
+    return seats
+
+
+def _bid(language: str, view: dict[str, Any], seat: int) -> str | None:
+    if VARIANTS[view["variant"]].bidding == "kingdoms":
+        return None
+    bid = view["bids"][seat]
+    if bid is None:
+        return None
+    return t(language, "bid_pass") if bid == "pass" else str(bid)
+
+
+def _turn_text(info: TableInfo, view: dict[str, Any] | None, you: int | None) -> str:
+    language = info.language
+    if info.status == "lobby":
+        free = sum(occupant is None for occupant in info.seats)
+        return t(language, "lobby_waiting", count=free) if free else t(language, "lobby_ready")
+    if view is None or info.status != "running":
+        return ""
+    if view.get("doubling") and you is not None and you in view["turn"]:
+        return t(language, "your_turn", what=t(language, "what_double"))  # TX.7: only your own
+    if view.get("doubling"):
+        return t(language, "waiting_doubles").lstrip("▶ ")  # who is asked stays secret
+    if not view["turn"]:
+        return ""
+    what = t(language, _what(view["phase"]))
+    if you is not None and you in view["turn"]:
+        return t(language, "your_turn", what=what).lstrip("▶ ")
+    names = ", ".join(seat_name(info, seat) for seat in view["turn"])
+    return t(language, "turn_line", names=names, what=what).lstrip("▶ ")
+
+
+def _what(phase: str) -> str:
+    return {
+        "bidding": "what_bid",
+        "trump": "what_trump",
+        "contract": "what_contract",
+        "doubling": "what_double",
+    }.get(phase, "what_play")
+
+
+def _played(entry: dict[str, Any]) -> dict[str, Any]:
+    return {"seat": entry["seat"], "card": entry["card"], "label": card_label(entry["card"])}
+
+
+def _last_trick(view: dict[str, Any]) -> dict[str, Any]:
+    tricks = view.get("deal_tricks") or []
+    winner = tricks[-1]["winner"] if tricks else None
+    return {"winner": winner, "cards": [_played(p) for p in view["last_trick"]]}
+
+
+def _facts(info: TableInfo, view: dict[str, Any]) -> list[dict[str, str]]:
+    """The contract of the deal, one fact a line: the shown card and trump (T41.4), the
+    solo declarer (TS.6), the kingdom and its contract (TX.3), revealed doubles (TX.7)."""
+    language = info.language
+    lines = list(trump_lines(language, view))
+    bidding = VARIANTS[view["variant"]].bidding
+    if bidding == "auction":
+        lines += solo_bid_lines(info, view)
+    if bidding == "kingdoms":
+        lines.append(kingdom_line(info, view))
+        if view.get("contract") == "complex" and not view.get("doubling"):
+            lines.append(doubled_line(info, view["doubled"]))
+    return [_fact(line) for line in lines]
+
+
+def _fact(line: str) -> dict[str, str]:
+    label, _, value = line.partition(": ")
+    return {"label": label, "value": value} if value else {"label": "", "value": line}
+
+
+def _scores(info: TableInfo, view: dict[str, Any]) -> tuple[list[dict[str, Any]], int | None]:
+    language = info.language
+    target = view.get("target")
+    if view.get("team_scores") is not None:
+        return [
+            {
+                "name": t(language, team_key(first)),
+                "score": view["team_scores"][first],
+                "seats": [first, first + 2],
+            }
+            for first in (0, 1)
+        ], target
+    return [
+        {"name": seat_name(info, seat), "score": view["scores"][seat], "seats": [seat]}
+        for seat in range(4)
+    ], target
+
+
+def _hand(hand: list[str], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    playable = {a["card"] for a in legal if a["type"] == "play"}
+    cards = sorted(hand, key=lambda code: SUIT_ORDER.index(code[1]))  # stable: rank order kept
+    return [
+        {
+            "card": code,
+            "label": card_label(code),
+            "suit": code[1],
+            "legal": code in playable,
+            "action": {"type": "play", "card": code},
+        }
+        for code in cards
+    ]
+
+
+def _decisions(language: str, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every choice that is not a card: bids and pass (T41.5, TS.3), trump suits (TS.6),
+    contracts (TX.4), and Trix's pass when no card may be laid (TX.9)."""
+    decisions = []
+    for action in legal:
+        kind = action["type"]
+        if kind == "bid":
+            label = str(action["value"])
+        elif kind == "pass":
+            label = t(language, "btn_pass")
+        elif kind == "trump":
+            label = suit(action["suit"])
+        elif kind == "contract":
+            label = t(language, f"btn_{action['contract']}")
+        else:
+            continue
+        decisions.append({"label": label, "kind": kind, "action": action})
+    return decisions
+
+
+def _doubling(language: str, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """TX.7: the cards this seat may double; the page marks any of them (a mark is the
+    page's own until sent: no one else learns of it)."""
+    doublable = max((a["cards"] for a in legal if a["type"] == "double"), key=len)
+    return {
+        "cards": [{"card": code, "label": card_label(code)} for code in doublable],
+        "none_label": t(language, "btn_no_double"),
+        "confirm_label": t(language, "btn_confirm_doubles", cards="").strip(" :·"),
+    }

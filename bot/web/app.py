@@ -1,0 +1,40 @@
+"""The web table put together: the signing secret, the gate, the hub of pages and the
+server, wired to a table manager and the router that tells every listener of a change."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+
+from bot.delivery.router import PlatformRouter
+from bot.tables.manager import TableManager
+from bot.web.auth import Signer
+from bot.web.hub import PageHub
+from bot.web.identity import Gate
+from bot.web.server import WebTable
+from storage.store import Store
+
+SIGNING_SECRET_NAME = "web_signing"
+
+
+async def signing_secret(store: Store) -> bytes:
+    """Made once and kept in the database: sessions and links stay valid across restarts
+    and on every process of the installation."""
+    return (await store.shared_secret(SIGNING_SECRET_NAME, secrets.token_urlsafe(48))).encode()
+
+
+async def web_table(
+    manager: TableManager,
+    router: PlatformRouter,
+    *,
+    public_url: str,
+    telegram_token: str | None = None,
+    clock: Callable[[], float] = time.time,
+) -> WebTable:
+    """A web table serving ``manager``'s tables (not listening yet: ``start``)."""
+    signer = Signer(await signing_secret(manager.store))
+    gate = Gate(signer, telegram_token=telegram_token, clock=clock)
+    hub = PageHub(gate.session, clock)
+    router.listen(hub)
+    return WebTable(manager, hub, gate, public_url=public_url, clock=clock)

@@ -1,0 +1,136 @@
+"""The frames a page may send, checked at the boundary (``docs/web-protocol.md``).
+
+Anything else is garbage: an error frame answers it and nothing changes. An action is
+checked for its shape only; whether it is legal is the engine's answer, through the one
+apply path."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+
+MAX_FRAME = 4096  # bytes: the largest honest frame (a hello with initData) is ~1.5 KB
+CARD = r"^(?:[2-9TJQKA]|10)[CDHS]$"
+
+
+class _Frame(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Hello(_Frame):
+    type: Literal["hello"]
+    init_data: str | None = Field(default=None, max_length=MAX_FRAME)
+    link: str | None = Field(default=None, max_length=2048)
+    session: str | None = Field(default=None, max_length=2048)
+    # The table the page was opened for (``?table=``): routing only, for launch data that
+    # carries no ``start_param`` (the private chat's ``web_app`` button). The seat is
+    # always decided from the verified user.
+    table: int | None = Field(default=None, ge=1, le=2**53)
+
+    @model_validator(mode="after")
+    def _one_credential(self) -> Hello:
+        given = [x for x in (self.init_data, self.link, self.session) if x is not None]
+        if len(given) != 1:
+            raise ValueError("a hello carries exactly one of init_data, link, session")
+        return self
+
+
+class Play(_Frame):
+    type: Literal["play"]
+    card: str = Field(pattern=CARD)
+
+
+class Bid(_Frame):
+    type: Literal["bid"]
+    value: int = Field(ge=0, le=13)
+
+
+class Pass(_Frame):
+    type: Literal["pass"]
+
+
+class Trump(_Frame):
+    type: Literal["trump"]
+    suit: Literal["C", "D", "H", "S"]
+
+
+class Contract(_Frame):
+    type: Literal["contract"]
+    contract: Literal["complex", "trix"]
+
+
+class Double(_Frame):
+    type: Literal["double"]
+    cards: list[Annotated[str, Field(pattern=CARD)]] = Field(max_length=5)
+
+
+Action = Annotated[Play | Bid | Pass | Trump | Contract | Double, Field(discriminator="type")]
+
+
+class Move(_Frame):
+    type: Literal["move"]
+    version: int = Field(ge=0, le=2**31)
+    action: Action
+
+
+PageCommand = Literal[
+    "join", "leave", "add_computer", "begin", "reclaim", "ready", "swap", "rematch"
+]
+
+
+class Command(_Frame):
+    type: Literal["command"]
+    command: PageCommand
+
+
+class Language(_Frame):
+    type: Literal["language"]
+    language: Literal["ar", "en"]
+
+
+class Ping(_Frame):
+    type: Literal["ping"]
+
+
+Incoming = Annotated[Hello | Move | Command | Language | Ping, Field(discriminator="type")]
+_INCOMING: TypeAdapter[Incoming] = TypeAdapter(Incoming)
+
+
+class BadFrame(ValueError):
+    """Not a frame this protocol knows (its text is never logged: it may hold anything)."""
+
+
+def parse(text: str | bytes) -> Incoming:
+    if len(text) > MAX_FRAME:
+        raise BadFrame("too_large")
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise BadFrame("not_json") from None
+    if not isinstance(data, dict):
+        raise BadFrame("not_object")
+    try:
+        return _INCOMING.validate_python(data)
+    except ValidationError:
+        raise BadFrame("invalid") from None
+
+
+def action_dict(action: Play | Bid | Pass | Trump | Contract | Double) -> dict[str, Any]:
+    """The engine's action dict (canonical card codes: ``10H`` is ``TH``)."""
+    data = action.model_dump()
+    if "card" in data:
+        data["card"] = _canonical(data["card"])
+    if "cards" in data:
+        data["cards"] = [_canonical(code) for code in data["cards"]]
+    return data
+
+
+def _canonical(code: str) -> str:
+    return "T" + code[-1] if code.startswith("10") else code
+
+
+def out(kind: str, **fields: Any) -> str:
+    """A frame to a page, as text."""
+    return json.dumps({"type": kind, **fields}, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,165 @@
+"""Every page socket of this process, by table, and what each is shown.
+
+The hub is one of the router's listeners: after every committed change of a table it
+builds each socket's state from that socket's own seat view (``view(None)`` for a
+watcher) and hands it to the socket's writer, so moves made anywhere (a DM button, a
+timer, a computer, another page) reach every page at once and no frame carries what its
+seat may not see. A state is built once per (seat, language) per change, whatever the
+number of sockets sharing it. When a finished table's rematch opens at the same place,
+its sockets follow it, as the people in the chat do.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from bot.present.summary import table_info
+from bot.render.page import page_state, page_strings
+from bot.tables import table_commands
+from bot.tables.live import LiveTable
+from bot.web.frames import out
+from bot.web.socket import PageSocket, Visitor
+
+log = logging.getLogger("sahra.web")
+
+Event = dict[str, Any]
+# Issues the session a page resumes with (the server's signer): (visitor, table) → token.
+SessionMaker = Callable[[Visitor, int], str]
+
+
+class PageHub:
+    def __init__(self, sessions: SessionMaker, clock: Callable[[], float] = time.time) -> None:
+        self.sessions = sessions
+        self.clock = clock
+        self._sockets: dict[int, set[PageSocket]] = {}
+        self._tables: dict[int, LiveTable] = {}
+        # Seats whose page came or went: the presenter is told (``on_pages``) so it knows
+        # whose private hand the page stands for.
+        self.on_pages: Callable[[LiveTable], None] | None = None
+
+    # ---------------------------------------------------------------- sockets
+
+    def attach(self, socket: PageSocket, table: LiveTable) -> None:
+        self._sockets.setdefault(table.id, set()).add(socket)
+        self._tables[table.id] = table
+        socket.table_id = table.id
+        self._pages_changed(table)
+
+    def detach(self, socket: PageSocket) -> None:
+        sockets = self._sockets.get(socket.table_id)
+        if sockets is None:
+            return
+        sockets.discard(socket)
+        table = self._tables.get(socket.table_id)
+        if not sockets:
+            del self._sockets[socket.table_id]
+            self._tables.pop(socket.table_id, None)
+        if table is not None:
+            self._pages_changed(table)
+
+    def table_of(self, socket: PageSocket) -> LiveTable | None:
+        return self._tables.get(socket.table_id)
+
+    def seats_on_page(self, table_id: int) -> frozenset[int]:
+        """The seats of ``table_id`` with a page open on this process now."""
+        table = self._tables.get(table_id)
+        if table is None:
+            return frozenset()
+        return frozenset(
+            seat
+            for socket in self._sockets.get(table_id, ())
+            if (seat := seat_of(table, socket)) is not None and not socket.closed
+        )
+
+    def sockets(self) -> int:
+        return sum(len(sockets) for sockets in self._sockets.values())
+
+    # ---------------------------------------------------------------- frames
+
+    def welcome(self, socket: PageSocket, table: LiveTable) -> None:
+        visitor = socket.visitor
+        assert visitor is not None
+        socket.send(
+            out(
+                "welcome",
+                session=self.sessions(visitor, table.id),
+                table=table.id,
+                seat=seat_of(table, socket),
+                language=socket.language,
+                strings=page_strings(socket.language),
+            )
+        )
+        self.push(table, only=socket)
+
+    def push(self, table: LiveTable, only: PageSocket | None = None) -> None:
+        """Each socket of ``table`` (or ``only`` one) gets the table's state as its seat
+        sees it now."""
+        sockets = [only] if only is not None else list(self._sockets.get(table.id, ()))
+        built: dict[tuple[int | None, str], str] = {}
+        now = self.clock()
+        for socket in sockets:
+            if socket.closed or socket.visitor is None:
+                continue
+            seat = seat_of(table, socket)
+            key = (seat, socket.language)
+            text = built.get(key)
+            if text is None:
+                text = built[key] = out("state", state=state_of(table, socket, seat, now))
+            socket.send_state(text)
+
+    async def publish(self, table: LiveTable, events: list[Event]) -> None:
+        """A committed change of ``table`` (called by the router after the platform's own
+        notifier): every page of it is redrawn, and a rematch opened at the place of a
+        table with pages takes them along."""
+        if any(event["type"] == "table_created" for event in events):
+            self._follow(table)
+        if table.id in self._sockets:
+            self.push(table)
+            if not table.live:
+                self._pages_changed(table)
+
+    def _follow(self, table: LiveTable) -> None:
+        old = table.config.rematch_of
+        if old is None or old not in self._sockets:
+            return
+        for socket in list(self._sockets[old]):
+            self.detach(socket)
+            self.attach(socket, table)
+            self.welcome(socket, table)
+
+    def _pages_changed(self, table: LiveTable) -> None:
+        if self.on_pages is not None:
+            try:
+                self.on_pages(table)
+            except Exception as error:  # a screen's bookkeeping must not fail a socket
+                log.error(
+                    "event=pages_hook_failed table=%d error=%s", table.id, type(error).__name__
+                )
+
+
+def seat_of(table: LiveTable, socket: PageSocket) -> int | None:
+    """The seat a socket plays: its verified user's seat at a table of the same
+    platform; anyone else watches."""
+    visitor = socket.visitor
+    if visitor is None or visitor.platform != table.place.platform:
+        return None
+    return table.seat_of(visitor.user_id)
+
+
+def state_of(table: LiveTable, socket: PageSocket, seat: int | None, now: float) -> dict[str, Any]:
+    """One socket's state: its seat's own view, in the socket's language."""
+    info = table_info(table)
+    if table.config.language != socket.language:  # the page's own switch
+        info = replace(info, config=table.config.model_copy(update={"language": socket.language}))
+    match = table.match
+    view = match.view(seat) if match is not None else None
+    visitor = socket.visitor
+    user = visitor.user_id if visitor is not None and seat is not None else None
+    if visitor is not None and seat is None and visitor.platform == table.place.platform:
+        user = visitor.user_id  # not seated, but may join a lobby
+    commands = [str(c) for c in table_commands.offered(table, user)]
+    return page_state(info, view, you=seat, now=now, commands=commands)

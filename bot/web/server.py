@@ -1,0 +1,231 @@
+"""The web table's HTTP side: the page, its static files and the WebSocket, on aiohttp in
+the bot's own event loop (a move from a page is a call into the same ``TableManager``).
+
+Every response carries a Content-Security-Policy that forbids inline script and lets only
+Telegram frame the page; the socket checks its Origin (a page of another site cannot
+drive a player's seat) and reads frames at a bounded size and pace.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from aiohttp import WSMsgType, web
+
+from bot.logs import where
+from bot.tables.commands import PlayerRef
+from bot.tables.errors import Refusal
+from bot.tables.live import LiveTable
+from bot.tables.manager import TableManager
+from bot.web.actions import act
+from bot.web.auth import LINK_SECONDS
+from bot.web.frames import MAX_FRAME, BadFrame, Hello, out, parse
+from bot.web.hub import PageHub
+from bot.web.identity import Denied, Gate
+from bot.web.socket import PageSocket
+from bot.web.texts import denial
+
+log = logging.getLogger("sahra.web")
+
+STATIC = Path(__file__).parent / "static"
+CSP = (
+    "default-src 'self'; script-src 'self' https://telegram.org; style-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; "
+    "frame-ancestors 'self' https://web.telegram.org https://*.telegram.org"
+)
+HEARTBEAT = 30.0  # seconds: a peer gone without a goodbye is found and its socket freed
+# A frame over MAX_FRAME is read and answered with an error; one this large is not even
+# read: the socket closes (1009), as nothing honest sends it.
+UNREAD_FRAME = 16 * MAX_FRAME
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+class WebTable:
+    def __init__(
+        self,
+        manager: TableManager,
+        hub: PageHub,
+        gate: Gate,
+        *,
+        public_url: str,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.manager = manager
+        self.hub = hub
+        self.gate = gate
+        self.public_url = public_url
+        self.origins = {origin_of(public_url)}
+        self.clock = clock
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    def application(self) -> web.Application:
+        app = web.Application(middlewares=[_headers], client_max_size=MAX_FRAME)
+        app.router.add_get("/", self._index)
+        app.router.add_get("/ws", self._socket)
+        app.router.add_get("/healthz", self._health)
+        app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
+        return app
+
+    async def start(self, host: str, port: int) -> int:
+        """Listen on ``host:port`` (0: any free port); returns the port."""
+        self._runner = web.AppRunner(self.application(), access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, port)
+        await site.start()
+        server = site._server
+        sockets = getattr(server, "sockets", None) or []
+        self.port = sockets[0].getsockname()[1] if sockets else port
+        self.origins.add(f"http://{host}:{self.port}")
+        log.info("event=web_started port=%d", self.port)
+        return self.port
+
+    def personal_link(self, platform: str, table: LiveTable, player: PlayerRef) -> str:
+        """A link only ``player`` should open: signed for them and ``table``, short-lived
+        and good once (the page exchanges it for a session). The token rides in the
+        fragment, so it reaches no server log and no Referer."""
+        token = self.gate.signer.issue(
+            "link",
+            platform=platform,
+            user_id=player.user_id,
+            table=table.id,
+            name=player.name,
+            language=player.language,
+            expires=self.clock() + LINK_SECONDS,
+        )
+        return f"{self.public_url}/#link={token}"
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def _index(self, request: web.Request) -> web.StreamResponse:
+        response = web.FileResponse(STATIC / "index.html")
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    async def _health(self, request: web.Request) -> web.Response:
+        return web.Response(text="ok")
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        origin = request.headers.get("Origin")
+        if origin is not None and origin.lower() not in self.origins:
+            log.warning("event=page_refused reason=origin")
+            raise web.HTTPForbidden(text="This page may only be opened from Sahra's own site.")
+        ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=UNREAD_FRAME)
+        await ws.prepare(request)
+        socket = PageSocket(ws, refilled=self.clock())
+        socket.start()
+        try:
+            async for message in ws:
+                if message.type != WSMsgType.TEXT:
+                    socket.send(out("error", code="bad_frame", message="", fatal=False))
+                    continue
+                if not socket.allow(self.clock()):
+                    if socket.flooding:
+                        await self._refuse(socket, "too_many")
+                        break
+                    continue
+                try:
+                    going_on = await self._frame(socket, message.data)
+                except Exception as error:  # our fault: said on the page, the socket lives
+                    log.error(
+                        "event=page_frame_failed error=%s where=%s",
+                        type(error).__name__,
+                        where(error),
+                    )
+                    text = denial(socket.language, "internal")
+                    socket.send(out("error", code="internal", message=text, fatal=False))
+                    going_on = not socket.closed
+                if not going_on:
+                    break
+        finally:
+            self.hub.detach(socket)
+            await socket.close()
+            if socket.visitor is not None:
+                log.info("event=page_closed table=%d", socket.table_id)
+        return ws
+
+    async def _frame(self, socket: PageSocket, text: str) -> bool:
+        """One frame from the page; False ends the socket."""
+        try:
+            frame = parse(text)
+        except BadFrame as bad:
+            log.info("event=page_bad_frame reason=%s", bad)
+            message = denial(socket.language, "bad_frame")
+            socket.send(out("error", code="bad_frame", message=message, fatal=False))
+            return True
+        if socket.visitor is None:
+            if not isinstance(frame, Hello):
+                await self._refuse(socket, "bad_session")
+                return False
+            return await self._hello(socket, frame)
+        if isinstance(frame, Hello):  # a resync (the Mini App came back): same socket
+            return await self._hello(socket, frame)
+        table = self.hub.table_of(socket)
+        if table is None:
+            await self._refuse(socket, "unknown_table")
+            return False
+        await act(self.manager, self.hub, socket, table, frame)
+        return not socket.closed
+
+    async def _hello(self, socket: PageSocket, hello: Hello) -> bool:
+        try:
+            visitor = self.gate.admit(hello)
+            if socket.visitor is not None and visitor.user_id != socket.visitor.user_id:
+                raise Denied("bad_session", "other_user")
+            try:
+                table = self.manager.table(visitor.table)
+            except Refusal:
+                raise Denied("unknown_table") from None
+            if table.place.platform != visitor.platform:
+                raise Denied("unknown_table", "platform")
+        except Denied as denied:
+            log.warning("event=page_refused code=%s reason=%s", denied.code, denied.reason)
+            await self._refuse(socket, denied.code)
+            return False
+        self.hub.detach(socket)
+        socket.visitor = visitor
+        socket.language = table.config.language
+        self.hub.attach(socket, table)
+        self.hub.welcome(socket, table)
+        seat = table.seat_of(visitor.user_id) if table.place.platform == visitor.platform else None
+        log.info(
+            "event=page_opened table=%d platform=%s seat=%s",
+            table.id,
+            visitor.platform,
+            "watcher" if seat is None else seat,
+        )
+        return True
+
+    async def _refuse(self, socket: PageSocket, code: str) -> None:
+        """A fatal refusal: said on the page (written now, before the socket closes)."""
+        frame = out("error", code=code, message=denial(socket.language, code), fatal=True)
+        try:
+            await socket.ws.send_str(frame)
+        except Exception:  # the page is gone already: nothing to tell
+            log.info("event=page_gone_before_refusal code=%s", code)
+        await socket.close()
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@web.middleware
+async def _headers(request: web.Request, handler: Handler) -> web.StreamResponse:
+    response = await handler(request)
+    if response.prepared:  # a socket: its handshake is sent already
+        return response
+    response.headers["Content-Security-Policy"] = CSP
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response

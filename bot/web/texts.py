@@ -1,0 +1,19 @@
+"""What a page is told when a hello or a frame is refused, in its language."""
+
+from __future__ import annotations
+
+from bot.render.i18n import t
+
+DENIALS = (
+    "bad_launch",
+    "bad_link",
+    "bad_session",
+    "unknown_table",
+    "other_table",
+    "too_many",
+    "bad_frame",
+)
+
+
+def denial(language: str, code: str) -> str:
+    return t(language, f"web_denied_{code}" if code in DENIALS else "web_failed")

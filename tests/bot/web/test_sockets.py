@@ -1,0 +1,197 @@
+"""The web table's sockets through the real table manager: each seat sees only its own
+cards, a move from a page is a press through the one apply path, refusals change nothing,
+and bad launch data, bad frames, other sites and floods are turned away."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from tests.bot.web.support import CARD, TOKEN, Page, Site, site
+
+HUMANS = [201, 202, 203, 204]
+
+
+async def opened(run: Site, user: int, table: int) -> tuple[Page, dict[str, Any], dict[str, Any]]:
+    page = await run.open({"init_data": run.launch(user, table)})
+    welcome = await page.until("welcome")
+    return page, welcome, await page.state()
+
+
+async def test_each_page_is_seated_by_its_verified_user_and_holds_only_its_own_cards(
+    tmp_path: Path,
+) -> None:
+    async with site(tmp_path) as run:
+        table = await run.table(HUMANS)
+        match = table.match
+        assert match is not None
+        for seat, user in enumerate(HUMANS):
+            page, welcome, state = await opened(run, user, table.id)
+            assert welcome["seat"] == seat and state["you"] == seat
+            assert [card["card"] for card in state["hand"]] == sorted(
+                match.hand(seat), key=lambda code: "CDHS".index(code[1])
+            ) or sorted(c["card"] for c in state["hand"]) == sorted(match.hand(seat))
+            others = {code for s in range(4) if s != seat for code in match.hand(s)}
+            assert not others & set(CARD.findall(str(state).replace("'", '"')))
+            await page.ws.close()
+
+
+async def test_a_person_not_seated_watches_the_public_view(tmp_path: Path) -> None:
+    async with site(tmp_path) as run:
+        table = await run.table(HUMANS[:1])
+        _page, welcome, state = await opened(run, 999, table.id)
+        assert welcome["seat"] is None and state["you"] is None
+        assert state["hand"] == [] and state["decisions"] == []
+        assert state["seats"][0]["name"] == "P201"
+
+
+async def test_a_move_from_the_page_is_applied_and_reaches_every_other_page(
+    tmp_path: Path,
+) -> None:
+    async with site(tmp_path) as run:
+        table = await run.table(HUMANS)
+        match = table.match
+        assert match is not None
+        pages = {seat: (await opened(run, user, table.id))[0] for seat, user in enumerate(HUMANS)}
+        seat = match.to_act[0]
+        action = match.legal_actions(seat)[0]
+        version = table.seq
+        await pages[seat].ws.send_json({"type": "move", "version": version, "action": action})
+        for other in range(4):
+            state = await pages[other].state()
+            assert state["version"] == version + 1
+        assert table.seq == version + 1
+
+
+async def test_a_stale_move_is_refused_with_a_fresh_state_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    async with site(tmp_path) as run:
+        table = await run.table(HUMANS)
+        match = table.match
+        assert match is not None
+        seat = match.to_act[0]
+        page, _, _ = await opened(run, HUMANS[seat], table.id)
+        version = table.seq
+        action = match.legal_actions(seat)[0]
+        # A button drawn at another version than the table's (here, one that never was).
+        await page.ws.send_json({"type": "move", "version": version + 1, "action": action})
+        refused = await page.until("refused")
+        assert refused["code"] == "stale" and refused["message"]
+        assert (await page.state())["version"] == version
+        assert table.seq == version
+        await page.ws.send_json({"type": "move", "version": version, "action": action})
+        assert (await page.state())["version"] == version + 1
+
+
+@pytest.mark.parametrize(
+    "hello",
+    [
+        {"init_data": "user=%7B%22id%22%3A201%7D&auth_date=1&hash=00"},  # forged
+        {"init_data": "garbage"},
+        {"link": "not-a-token"},
+        {"session": "x.y"},
+    ],
+)
+async def test_forged_launch_data_links_and_sessions_are_refused_with_a_message(
+    tmp_path: Path, hello: dict[str, Any]
+) -> None:
+    async with site(tmp_path) as run:
+        await run.table(HUMANS[:1])
+        page = await run.open(hello)
+        error = await page.until("error")
+        assert error["fatal"] and error["message"]
+        assert error["code"] in ("bad_launch", "bad_link", "bad_session")
+        with pytest.raises(ConnectionError):
+            await page.frame()
+
+
+async def test_launch_data_for_another_bot_or_too_old_is_refused(tmp_path: Path) -> None:
+    async with site(tmp_path) as run:
+        table = await run.table(HUMANS[:1])
+        for init_data in (
+            run.launch(201, table.id, token="654321:another-bot"),
+            run.launch(201, table.id, age=3 * 24 * 3600),
+        ):
+            page = await run.open({"init_data": init_data})
+            assert (await page.until("error"))["code"] == "bad_launch"
+
+
+async def test_the_session_resumes_the_same_seat_without_the_launch_data(tmp_path: Path) -> None:
+    async with site(tmp_path) as run:
+        table = await run.table(HUMANS)
+        page, welcome, _ = await opened(run, HUMANS[2], table.id)
+        await page.ws.close()
+        again = await run.open({"session": welcome["session"]})
+        assert (await again.until("welcome"))["seat"] == 2
+        assert (await again.state())["you"] == 2
+
+
+async def test_garbage_frames_get_an_error_and_change_nothing(tmp_path: Path) -> None:
+    async with site(tmp_path) as run:
+        table = await run.table(HUMANS)
+        page, _, _ = await opened(run, HUMANS[0], table.id)
+        version = table.seq
+        for garbage in (
+            "{",
+            "[]",
+            '{"type":"move"}',
+            '{"type":"move","version":1,"action":{"type":"play","card":"ZZ"}}',
+            "x" * 5000,
+        ):
+            await page.ws.send_str(garbage)
+            error = await page.until("error")
+            assert error["code"] == "bad_frame" and not error["fatal"]
+        await page.ws.send_bytes(b"\x00\x01")
+        assert (await page.until("error"))["code"] == "bad_frame"
+        assert table.seq == version
+
+
+async def test_a_socket_from_another_site_is_refused(tmp_path: Path) -> None:
+    async with site(tmp_path) as run:
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await run.open({"session": "x"}, Origin="https://evil.example")
+        assert refused.value.status == 403
+
+
+async def test_a_flood_from_one_page_is_cut_off(tmp_path: Path) -> None:
+    async with site(tmp_path) as run:
+        table = await run.table(HUMANS)
+        page, _, _ = await opened(run, HUMANS[0], table.id)
+        for _ in range(200):
+            await page.ws.send_json({"type": "ping"})
+        codes = []
+        with pytest.raises(ConnectionError):
+            while True:
+                frame = await page.frame()
+                if frame["type"] == "error":
+                    codes.append(frame["code"])
+        assert codes == ["too_many"]
+
+
+async def test_pages_are_told_of_moves_made_elsewhere(tmp_path: Path) -> None:
+    async with site(tmp_path) as run:
+        table = await run.table(HUMANS)
+        match = table.match
+        assert match is not None
+        watcher, _, before = await opened(run, 999, table.id)
+        seat = match.to_act[0]
+        from bot.tables import Press
+        from tests.bot.web.support import player
+
+        await run.manager.press(
+            Press(
+                table_id=table.id,
+                version=table.seq,
+                action=match.legal_actions(seat)[0],
+                player=player(HUMANS[seat], "x"),
+            )
+        )
+        after = await watcher.state()
+        assert after["version"] == before["version"] + 1
+        await asyncio.sleep(0)
+        assert TOKEN not in str(after)
