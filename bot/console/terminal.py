@@ -54,6 +54,9 @@ class ConsoleNotifier:
     async def publish(self, table: LiveTable, events: list[dict[str, Any]]) -> None:
         self.presenter.present(table, events)
 
+    def pages_changed(self, table: LiveTable, seats: frozenset[int]) -> None:
+        self.presenter.pages_changed(table, seats)
+
     def private_chat(self, table: LiveTable, seat: int) -> str | None:
         return None
 

@@ -6,13 +6,21 @@ hearing of a committed change."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from bot.logs import where
 from bot.tables.live import LiveTable
 from bot.tables.notifier import Notifier
 
 log = logging.getLogger("sahra.delivery")
+
+
+@runtime_checkable
+class Paged(Protocol):
+    """A platform that draws fewer screens for seats playing on a web page."""
+
+    def pages_changed(self, table: LiveTable, seats: frozenset[int]) -> None:
+        """The seats of ``table`` with a page open now."""
 
 
 class PlatformRouter:
@@ -38,3 +46,9 @@ class PlatformRouter:
                     type(error).__name__,
                     where(error),
                 )
+
+    def pages_changed(self, table: LiveTable, seats: frozenset[int]) -> None:
+        """Tell the table's platform which of its seats play on a web page now."""
+        notifier = self.notifiers.get(table.place.platform)
+        if isinstance(notifier, Paged):
+            notifier.pages_changed(table, seats)

@@ -41,6 +41,9 @@ class DiscordNotifier:
         if not table.live:
             self.dm_users -= {entry for entry in self.dm_users if entry[0] == table.id}
 
+    def pages_changed(self, table: LiveTable, seats: frozenset[int]) -> None:
+        self.presenter.pages_changed(table, seats)
+
     # ---------------------------------------------------------------- the surface
 
     def private_chat(self, table: LiveTable, seat: int) -> str | None:

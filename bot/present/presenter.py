@@ -19,6 +19,11 @@ goes (their ``Surface``) and map screens to widgets. What it decides:
 - **Urgency**: deal result > table > replies (the outbox's priorities).
 - **Restarts**: a ``resumed`` event re-renders the group table and the hands of the
   seats to act at once, in the same messages (the outbox remembers their ids).
+- **Pages**: a seat with the web table open (``pages_changed``) has its hand there, so its
+  private message is not edited per move; it is brought up to date when the page closes.
+  While every seated human is on a page the group is the watchers' view: it changes once
+  every four moves (a trick, a round of bids or of Trix rows) and at every other public
+  change, never per card; the trick line still shows every card.
 """
 
 from __future__ import annotations
@@ -54,6 +59,9 @@ SEAT_EVENTS = ("seat_taken_over", "seat_reclaimed")
 # Changes every hand's context (new cards, a trump named, a contract chosen, doubles
 # revealed): every private screen is redrawn once.
 EVERYONE = ("table_started", "deal", "trump", "contract", "doubles_revealed")
+# The moves a group whose players are all on pages gathers: one write per QUIET_ROUND.
+QUIET = ("bid", "pass", "play")
+QUIET_ROUND = 4
 REPLY_SECONDS = 30.0  # a reply not written by then is no longer worth a write
 
 
@@ -75,6 +83,7 @@ class _Group:
     # Completed tricks no written group screen has shown yet, with their numbers.
     unseen: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     acting: frozenset[int] = frozenset()  # the seats to act at the last publication
+    gathered: int = 0  # quiet moves not written to the group yet (every human on a page)
 
     def shown(self, upto: int) -> Callable[[Screen], None]:
         def written(_: Screen) -> None:
@@ -95,6 +104,7 @@ class Presenter:
         self.picked: dict[tuple[int, int], tuple[str, ...]] = {}
         self._groups: dict[int, _Group] = {}
         self._notices = 0
+        self._paged: dict[int, frozenset[int]] = {}  # seats with a web page open, by table
 
     # ---------------------------------------------------------------- events
 
@@ -134,11 +144,50 @@ class Presenter:
                 resumed = public = True
         if table.match is not None:
             group.deal = max(1, table.match.deal_number)
-        if public:
+        if public and not self._gathering(table, group, events):
             self._show_group(table, group, urgent=resumed)
         self._show_hands(table, group, movers, everyone)
         if not table.live:
             self._forget(table)
+
+    def _gathering(self, table: LiveTable, group: _Group, events: list[Event]) -> bool:
+        """True: these public events wait for the group's next write (every seated human
+        is on a page, and they are only moves short of a round)."""
+        public = [event for event in events if "to" not in event]
+        if not self.all_on_pages(table) or any(e["type"] not in QUIET for e in public):
+            group.gathered = 0
+            return False
+        group.gathered += sum(1 for event in public if event["type"] in QUIET)
+        if group.gathered >= QUIET_ROUND:
+            group.gathered = 0
+            return False
+        return True
+
+    def all_on_pages(self, table: LiveTable) -> bool:
+        paged = self._paged.get(table.id, frozenset())
+        humans = [
+            seat
+            for seat, occupant in enumerate(table.seats)
+            if occupant is not None and occupant.kind == "human"
+        ]
+        return bool(humans) and all(seat in paged for seat in humans)
+
+    def pages_changed(self, table: LiveTable, seats: frozenset[int]) -> None:
+        """The seats of ``table`` with a web page open now. A seat whose page closed gets
+        its private hand as it now reads; a group that gathered moves is written."""
+        before = self._paged.get(table.id, frozenset())
+        if seats:
+            self._paged[table.id] = seats
+        else:
+            self._paged.pop(table.id, None)
+        if not table.live or table.match is None:
+            return
+        group = self._group(table)
+        if group.gathered and not self.all_on_pages(table):
+            group.gathered = 0
+            self._show_group(table, group)
+        for seat in sorted(before - seats):
+            self.show_hand(table, seat)
 
     def _deal_result(self, table: LiveTable, group: _Group, event: Event) -> None:
         """The deal's table message becomes its result: the tricks the group has not seen
@@ -259,7 +308,7 @@ class Presenter:
         acting = frozenset(match.to_act)
         seats = set(range(4)) if everyone else movers | (acting ^ group.acting)
         group.acting = acting
-        for seat in sorted(seats):
+        for seat in sorted(seats - self._paged.get(table.id, frozenset())):
             self.show_hand(table, seat)
 
     def show_hand(self, table: LiveTable, seat: int, *, new: bool = False) -> bool:
@@ -330,7 +379,7 @@ class Presenter:
         """Every screen of the table as it is now (a player's private chat just opened)."""
         group = self._group(table)
         self._show_group(table, group)
-        for seat in range(4):
+        for seat in sorted(set(range(4)) - self._paged.get(table.id, frozenset())):
             self.show_hand(table, seat)
 
     # ---------------------------------------------------------------- facts
@@ -356,9 +405,10 @@ class Presenter:
 
     def _forget(self, table: LiveTable) -> None:
         self._groups.pop(table.id, None)
+        self._paged.pop(table.id, None)
         for key in [key for key in self.picked if key[0] == table.id]:
             del self.picked[key]
 
     def tracked(self) -> int:
         """Tables the presenter holds state for (the soak benchmark checks it drains)."""
-        return len(self._groups) + len(self.picked)
+        return len(self._groups) + len(self.picked) + len(self._paged)

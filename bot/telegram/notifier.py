@@ -58,6 +58,9 @@ class TelegramNotifier:
         if not table.live:
             self._forget(table)
 
+    def pages_changed(self, table: LiveTable, seats: frozenset[int]) -> None:
+        self.presenter.pages_changed(table, seats)
+
     # ---------------------------------------------------------------- the surface
 
     def private_chat(self, table: LiveTable, seat: int) -> str | None:

@@ -37,4 +37,6 @@ async def web_table(
     gate = Gate(signer, telegram_token=telegram_token, clock=clock)
     hub = PageHub(gate.session, clock)
     router.listen(hub)
+    # The platform draws no per-move hand for a seat on a page (issue 26, item 8).
+    hub.on_pages = lambda table: router.pages_changed(table, hub.seats_on_page(table.id))
     return WebTable(manager, hub, gate, public_url=public_url, clock=clock)

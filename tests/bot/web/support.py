@@ -53,6 +53,7 @@ class Site:
     web: WebTable
     http: aiohttp.ClientSession
     clock: Any
+    router: PlatformRouter
 
     @property
     def url(self) -> str:
@@ -123,7 +124,7 @@ async def site(tmp_path: Path) -> AsyncIterator[Site]:
     await web.start("127.0.0.1", 0)
     try:
         async with aiohttp.ClientSession() as http:
-            yield Site(manager, web, http, clock)
+            yield Site(manager, web, http, clock, router)
     finally:
         await web.stop()
         await manager.close()

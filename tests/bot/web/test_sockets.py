@@ -11,6 +11,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from bot.tables.live import LiveTable
 from tests.bot.web.support import CARD, TOKEN, Page, Site, site
 
 HUMANS = [201, 202, 203, 204]
@@ -32,9 +33,7 @@ async def test_each_page_is_seated_by_its_verified_user_and_holds_only_its_own_c
         for seat, user in enumerate(HUMANS):
             page, welcome, state = await opened(run, user, table.id)
             assert welcome["seat"] == seat and state["you"] == seat
-            assert [card["card"] for card in state["hand"]] == sorted(
-                match.hand(seat), key=lambda code: "CDHS".index(code[1])
-            ) or sorted(c["card"] for c in state["hand"]) == sorted(match.hand(seat))
+            assert sorted(card["card"] for card in state["hand"]) == sorted(match.hand(seat))
             others = {code for s in range(4) if s != seat for code in match.hand(s)}
             assert not others & set(CARD.findall(str(state).replace("'", '"')))
             await page.ws.close()
@@ -195,3 +194,37 @@ async def test_pages_are_told_of_moves_made_elsewhere(tmp_path: Path) -> None:
         assert after["version"] == before["version"] + 1
         await asyncio.sleep(0)
         assert TOKEN not in str(after)
+
+
+class Platform:
+    """The table's platform as the router sees it: told which seats are on pages."""
+
+    def __init__(self) -> None:
+        self.told: list[frozenset[int]] = []
+
+    async def publish(self, table: LiveTable, events: list[dict[str, Any]]) -> None:
+        pass
+
+    def pages_changed(self, table: LiveTable, seats: frozenset[int]) -> None:
+        self.told.append(seats)
+
+
+async def test_the_platform_is_told_which_seats_play_on_a_page_and_when_one_closes(
+    tmp_path: Path,
+) -> None:
+    async with site(tmp_path) as run:
+        platform = Platform()
+        run.router.add("telegram", platform)
+        table = await run.table(HUMANS)
+        first, _, _ = await opened(run, HUMANS[0], table.id)
+        watcher, _, _ = await opened(run, 999, table.id)
+        second, _, _ = await opened(run, HUMANS[2], table.id)
+        assert platform.told[-1] == {0, 2}
+        await first.ws.close()
+        await watcher.ws.close()
+        for _ in range(100):
+            if platform.told[-1] == {2}:
+                break
+            await asyncio.sleep(0.01)
+        assert platform.told[-1] == {2}
+        await second.ws.close()

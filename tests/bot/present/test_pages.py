@@ -1,0 +1,73 @@
+"""Seats playing on the web table: the platform spends no per-move write on their hands,
+and a group whose players are all on pages is written once a round, never per card, while
+every card still reaches it (issue 26, item 8)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.render.common import plays
+from tests.bot.present.support import GROUP, PLAYERS, running_table
+from tests.bot.present.test_presenter import scored
+
+EVERYONE = frozenset(range(4))
+
+
+async def test_a_seat_on_a_page_gets_no_private_write_until_its_page_closes(
+    tmp_path: Path,
+) -> None:
+    async with running_table(tmp_path, humans=4) as run:
+        await run.outbox.flush()
+        run.presenter.pages_changed(run.table, frozenset({0}))
+        chat = PLAYERS[0].user_id
+        before = len(run.recorder.to(chat))
+        await run.play(scored(run))
+        assert len(run.recorder.to(chat)) == before  # the page was the hand
+        others = [len(run.recorder.to(p.user_id)) for p in PLAYERS[1:]]
+        assert min(others) > before
+        run.presenter.pages_changed(run.table, frozenset())
+        await run.outbox.flush()
+        written = run.recorder.to(chat)
+        assert len(written) == before + 1  # brought up to date once
+        assert written[-1].screen == run.presenter.hand(run.table, 0)
+
+
+async def test_a_page_for_some_seats_leaves_the_group_written_per_move(
+    tmp_path: Path,
+) -> None:
+    async with running_table(tmp_path, humans=4) as run:
+        run.presenter.pages_changed(run.table, frozenset({0, 1, 2}))
+        await run.play(scored(run))
+        assert not run.presenter.all_on_pages(run.table)
+        paged = len(run.recorder.to(GROUP))
+    async with running_table(tmp_path / "plain", humans=4) as run:
+        await run.play(scored(run))
+        plain = len(run.recorder.to(GROUP))
+    assert paged == plain
+
+
+@pytest.mark.parametrize("variant", ["syrian41", "trix_complex"])
+async def test_a_group_whose_players_are_all_on_pages_gets_a_write_per_round_and_every_card(
+    tmp_path: Path, variant: str
+) -> None:
+    async with running_table(tmp_path / "plain", variant, humans=4) as run:
+        await run.play(scored(run))
+        plain = len(run.recorder.to(GROUP))
+    async with running_table(tmp_path, variant, humans=4) as run:
+        run.presenter.pages_changed(run.table, EVERYONE)
+        assert run.presenter.all_on_pages(run.table)
+        await run.play(scored(run))
+        group = run.recorder.to(GROUP)
+        info = run.presenter.info(run.table)
+        played = [e for e in run.tee.events if e["type"] == "play"]
+        private = run.recorder.private()
+    texts = "\n".join(w.screen.text for w in group)
+    assert len(played) >= 52
+    assert [e for e in played if plays(info, [e]) not in texts] == []
+    # A trick (or four moves) per write at most, the deal's start and result besides.
+    assert len(group) <= len(played) // 4 + len(played) // 13 + 4
+    assert len(group) < plain
+    starts = 4  # the hands of the first deal, drawn before the pages opened
+    assert len(private) <= starts
