@@ -35,6 +35,7 @@ bench: $(STAMP)
 	$(BIN)/python -m tests.postgres_cluster -- $(BIN)/python -m benchmarks.forwarding $(ARGS)
 	$(BIN)/python -m benchmarks.press_latency $(ARGS)
 	$(BIN)/python -m benchmarks.delivery $(ARGS)
+	$(BIN)/python -m benchmarks.web_writes $(ARGS)
 	$(BIN)/python benchmarks/soak.py $(ARGS)
 	$(BIN)/python -m benchmarks.arena $(or $(ARENA_ARGS),--quick --jobs 2) $(ARGS)
 

@@ -21,13 +21,9 @@ from typing import TextIO
 
 import engine
 from bot.console.terminal import ConsoleNotifier
+from bot.delivery.router import PlatformRouter
 from bot.league.service import counting
-from bot.render import (
-    DOUBLE_PICK,
-    Button,
-    refusal_notice,
-    rules_text,
-)
+from bot.render import DOUBLE_PICK, Button, refusal_notice, rules_text
 from bot.render.i18n import CATALOG, language_of
 from bot.tables import (
     LiveTable,
@@ -82,7 +78,10 @@ async def play(
     out: TextIO,
     difficulty: str = "easy",
     name: str | None = None,
+    web_port: int | None = None,
 ) -> int:
+    """``web_port`` (0: any free port): serve the table as a web page on this machine
+    instead of reading moves from ``stdin``."""
     player = PlayerRef.model_validate(
         {"user_id": CONSOLE_USER, "name": name or _user_name(), "language": language}
     )
@@ -102,7 +101,9 @@ async def play(
         return BUSY
     try:
         async with Database.open(database) as db:
-            manager = TableManager(db, notifier, computers=Computers())
+            router = PlatformRouter()
+            router.add(CONSOLE_PLATFORM, notifier)
+            manager = TableManager(db, router, computers=Computers())
             counting(manager)  # a finished match counts in this file's league, as the bot's do
             await manager.start(_console_table)
             try:
@@ -113,6 +114,12 @@ async def play(
                     notifier.write(text["new"].format(seat=seat + 1))
                     notifier.write(rules_text(variant, language))
                 await manager.resume()
+                if web_port is not None:
+                    from bot.console.web import serve  # the web server, only when asked
+
+                    return await serve(
+                        manager, router, table, player, notifier, text["web"], web_port
+                    )
                 return await _loop(manager, table, player, stdin, notifier, text)
             finally:
                 await manager.close()
@@ -251,6 +258,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f" {DEFAULT_DATABASE}); not one a running bot holds",
     )
     parser.add_argument("--name", help="your name at the table")
+    parser.add_argument(
+        "--web",
+        action="store_true",
+        help="play in your browser: serve the web table on 127.0.0.1 and print its link",
+    )
+    parser.add_argument(
+        "--port", type=int, default=0, help="the web table's port with --web (default: any)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -272,6 +287,7 @@ def _run(args: argparse.Namespace) -> int:
             sys.stdout,
             args.difficulty,
             args.name,
+            args.port if args.web else None,
         )
     )
 

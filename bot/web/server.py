@@ -81,9 +81,8 @@ class WebTable:
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
         await site.start()
-        server = site._server
-        sockets = getattr(server, "sockets", None) or []
-        self.port = sockets[0].getsockname()[1] if sockets else port
+        addresses = self._runner.addresses
+        self.port = int(addresses[0][1]) if addresses else port
         self.origins.add(f"http://{host}:{self.port}")
         log.info("event=web_started port=%d", self.port)
         return self.port

@@ -296,6 +296,10 @@ EN: dict[str, str] = {
     "console_bad_number": "Please type the number of one of the moves listed ({first}–{last}).",
     "console_saved": "Input closed: the match is saved. Run the same command again to resume.",
     "console_moves": "Your moves:",
+    "console_web": (
+        "The table is open in your browser at this link (for you only; Ctrl-C stops, the"
+        " match stays saved):\n{url}"
+    ),
     "console_busy": (
         "Sorry: another Sahra is using {file} right now (a running bot, or a match in"
         " another terminal), and the two must not share it. Stop it, or play in a file of"

@@ -62,11 +62,11 @@ class Recorder:
         return [w for w in self.writes if w.chat != GROUP]
 
 
-@dataclass
 class Surface:
     """Every human's private chat is open (their user id is the chat)."""
 
-    timer: TimerStyle = no_timer
+    def __init__(self, timer: TimerStyle = no_timer) -> None:
+        self.timer = timer
 
     def private_chat(self, table: LiveTable, seat: int) -> str | None:
         occupant = table.seats[seat]

@@ -27,7 +27,7 @@ def scored(run: Any, number: int = 1) -> Any:
     """Until ``number`` deals were played out and scored (a redeal does not count)."""
 
     def done(table: LiveTable) -> bool:
-        return sum(e["type"] == "hand_scored" for e in run.tee.events) >= number
+        return bool(sum(e["type"] == "hand_scored" for e in run.tee.events) >= number)
 
     return done
 
