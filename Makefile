@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.press_latency $(ARGS)
 	$(BIN)/python -m benchmarks.delivery $(ARGS)
 	$(BIN)/python -m benchmarks.web_writes $(ARGS)
+	$(BIN)/python -m benchmarks.web_latency $(ARGS)
 	$(BIN)/python benchmarks/soak.py $(ARGS)
 	$(BIN)/python -m benchmarks.arena $(or $(ARENA_ARGS),--quick --jobs 2) $(ARGS)
 

@@ -203,8 +203,8 @@ async def measure(tables: int, seconds: float, pace: float) -> dict[str, Any]:
                 *(table_player(seats, pace, until, figures) for seats in tables_seats)
             )
             for seats in tables_seats:
-                for seat in seats:
-                    await seat.ws.close()
+                for player in seats:
+                    await player.ws.close()
             for reader in readers:
                 reader.cancel()
         server.stdin.close()
