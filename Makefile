@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 VARIANT ?= syrian41
 
-.PHONY: test lint typecheck pytest bench run clean
+.PHONY: test lint typecheck pytest bench run clean screenshots
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +22,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy engine bot storage benchmarks
+	$(BIN)/mypy engine bot storage benchmarks tools
 
 # Four workers on two cores: many tests wait on sockets and subprocesses, not the CPU;
 # worksteal keeps the long process tests from leaving a worker idle at the end.
@@ -39,6 +39,9 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.web_latency $(ARGS)
 	$(BIN)/python benchmarks/soak.py $(ARGS)
 	$(BIN)/python -m benchmarks.arena $(or $(ARENA_ARGS),--quick --jobs 2) $(ARGS)
+
+screenshots: $(STAMP)
+	$(BIN)/python -m tools.screenshots docs/screenshots
 
 run: $(STAMP)
 	$(BIN)/python -m bot.cli run --variant $(VARIANT) $(ARGS)

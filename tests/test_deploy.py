@@ -38,3 +38,11 @@ def test_the_postgres_compose_runs_two_processes_on_one_durable_database() -> No
     assert "sahra-a: &sahra" in compose and "sahra-b: *sahra" in compose
     assert "SAHRA_DATABASE_URL: postgresql://" in compose
     assert "synchronous_commit=on" in compose and "restart: unless-stopped" in compose
+
+
+def test_caddy_puts_https_in_front_of_the_web_table_in_compose() -> None:
+    compose = (DEPLOY / "compose.yaml").read_text()
+    caddyfile = (DEPLOY / "Caddyfile").read_text()
+    assert "image: caddy:2" in compose and '"443:443"' in compose
+    assert "SAHRA_WEB_LISTEN: 0.0.0.0" in compose and 'SAHRA_WEB_PORT: "8080"' in compose
+    assert "reverse_proxy sahra:8080" in caddyfile and "{$WEB_HOST}" in caddyfile

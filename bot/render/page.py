@@ -48,6 +48,10 @@ PAGE_STRINGS = (
     "web_cards",
     "web_points",
     "web_seconds",
+    "web_bid",
+    "web_computer",
+    "web_away",
+    "web_kingdom",
     "team_a",
     "team_b",
 )
@@ -118,7 +122,7 @@ def page_state(
         for d in view.get("doubled") or []
     ]
     if view.get("contract") == "trix":
-        state["rows"] = view.get("rows")
+        state["rows"] = _rows(view.get("rows") or {})
     history = view.get("history") or []
     if history:
         sheet = score_sheet(info, history[-1], view.get("team_scores")).text.split("\n")
@@ -135,6 +139,21 @@ def page_state(
             "draw": bool(result.get("draw")),
         }
     return state
+
+
+def _rows(rows: dict[str, Any]) -> dict[str, Any]:
+    """TX.9's layout: each suit's row from its lowest to its highest card laid (or None)."""
+    return {
+        letter: None
+        if row is None
+        else {
+            "low": row["low"],
+            "high": row["high"],
+            "low_label": card_label(row["low"]),
+            "high_label": card_label(row["high"]),
+        }
+        for letter, row in rows.items()
+    }
 
 
 def _phase(info: TableInfo, view: dict[str, Any] | None) -> str:

@@ -78,6 +78,9 @@ class PageHub:
     def sockets(self) -> int:
         return sum(len(sockets) for sockets in self._sockets.values())
 
+    def every_socket(self) -> list[PageSocket]:
+        return [socket for sockets in self._sockets.values() for socket in sockets]
+
     # ---------------------------------------------------------------- frames
 
     def welcome(self, socket: PageSocket, table: LiveTable) -> None:

@@ -8,13 +8,14 @@ drive a player's seat) and reads frames at a bounded size and pace.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from bot.logs import where
 from bot.tables.commands import PlayerRef
@@ -103,6 +104,13 @@ class WebTable:
         return f"{self.public_url}/#link={token}"
 
     async def stop(self) -> None:
+        """Close every page (1001, going away: the page reconnects by itself to whichever
+        process serves next) and stop listening. The platforms are not told that the pages
+        closed: the process is going, and the next one redraws what is due at its start."""
+        self.hub.on_pages = None
+        for socket in self.hub.every_socket():
+            with contextlib.suppress(Exception):
+                await socket.ws.close(code=WSCloseCode.GOING_AWAY, message=b"restart")
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None

@@ -466,6 +466,10 @@ AR: dict[str, str] = {
     "web_cards": "الأوراق",
     "web_points": "النقاط",
     "web_seconds": "{seconds} ث",
+    "web_bid": "الطلب",
+    "web_computer": "كمبيوتر",
+    "web_away": "غائب",
+    "web_kingdom": "المملكة",
     "web_open": "🃏 افتح الطاولة",
     "web_link_ready": "رابطك الشخصي إلى الطاولة (صالح عشر دقائق، ولك وحدك):",
     "web_denied_bad_launch": (

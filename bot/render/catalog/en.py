@@ -488,6 +488,10 @@ EN: dict[str, str] = {
     "web_cards": "Cards",
     "web_points": "Points",
     "web_seconds": "{seconds} s",
+    "web_bid": "Bid",
+    "web_computer": "computer",
+    "web_away": "away",
+    "web_kingdom": "Kingdom",
     "web_open": "🃏 Open the table",
     "web_link_ready": "Your personal link to the table (valid for 10 minutes, for you only):",
     "web_denied_bad_launch": (

@@ -228,3 +228,18 @@ async def test_the_platform_is_told_which_seats_play_on_a_page_and_when_one_clos
             await asyncio.sleep(0.01)
         assert platform.told[-1] == {2}
         await second.ws.close()
+
+
+async def test_stopping_the_server_closes_every_page_at_once_as_going_away(
+    tmp_path: Path,
+) -> None:
+    async with site(tmp_path) as run:
+        table = await run.table(HUMANS)
+        pages = [(await opened(run, user, table.id))[0] for user in HUMANS[:2]]
+        await asyncio.wait_for(run.web.stop(), 5)  # open pages do not hold the shutdown up
+        for page in pages:
+            message = await page.ws.receive(timeout=5)
+            while message.type == aiohttp.WSMsgType.TEXT:  # states sent before the stop
+                message = await page.ws.receive(timeout=5)
+            assert message.type == aiohttp.WSMsgType.CLOSE
+            assert message.data == aiohttp.WSCloseCode.GOING_AWAY

@@ -1,0 +1,188 @@
+// The page's connection: launch data read once, one WebSocket to the server, reconnection
+// with backoff, and taps sent as frames (docs/web-protocol.md). Nothing here knows a rule.
+
+import { render, tick } from "./render.js";
+
+const SESSION_KEY = "sahra.session";
+const TELEGRAM_JS = "https://telegram.org/js/telegram-web-app.js";
+const PING_MS = 25000;
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
+const FATAL_FORGETS = new Set(["bad_session", "other_table", "unknown_table"]);
+
+const banner = document.getElementById("banner");
+const toast = document.getElementById("toast");
+
+const ui = {
+  live: false, // a socket is open and welcomed: taps may be sent
+  offset: 0, // server clock minus ours, in seconds
+  showLast: false,
+  marked: new Set(), // TX.7: the doubling marks, this page's own until sent
+  send: (frame) => send(frame),
+  move: (action) => move(action),
+  redraw: () => redraw(),
+};
+let strings = {};
+let state = null;
+let socket = null;
+let hello = null;
+let attempts = 0;
+let stopped = false;
+let pinger = 0;
+let toastTimer = 0;
+
+// ---------------------------------------------------------------- launch
+
+function launch() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const query = new URLSearchParams(location.search);
+  const table = tableOf(query);
+  const found = fragment.get("tgWebAppData");
+  if (found) {
+    loadTelegram();
+    hello = { type: "hello", init_data: found };
+  } else if (fragment.get("link")) {
+    hello = { type: "hello", link: fragment.get("link") };
+  } else if (fragment.get("session")) {
+    hello = { type: "hello", session: fragment.get("session") };
+  }
+  if (hello && table) hello.table = table;
+  if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+  const kept = sessionStorage.getItem(SESSION_KEY);
+  if (!hello && kept) hello = { type: "hello", session: kept };
+}
+
+function tableOf(query) {
+  const param = query.get("tgWebAppStartParam") || "";
+  const raw = /^t\d+$/.test(param) ? param.slice(1) : query.get("table");
+  const table = raw && /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
+  return table > 0 ? table : null;
+}
+
+// Telegram's own script, only inside Telegram; the page works without it.
+function loadTelegram() {
+  const script = document.createElement("script");
+  script.src = TELEGRAM_JS;
+  script.addEventListener("load", () => {
+    const app = window.Telegram && window.Telegram.WebApp;
+    if (!app) return;
+    document.body.classList.add("telegram");
+    try {
+      app.ready();
+      app.expand();
+      app.onEvent("activated", () => {
+        if (!socket || socket.readyState > WebSocket.OPEN) connect();
+      });
+    } catch (error) {
+      console.warn("Telegram WebApp:", error);
+    }
+  });
+  document.head.append(script);
+}
+
+// ---------------------------------------------------------------- the socket
+
+function connect() {
+  if (stopped || !hello) return;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+  socket = ws;
+  ws.addEventListener("open", () => ws.send(JSON.stringify(hello)));
+  ws.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  ws.addEventListener("close", () => {
+    if (socket !== ws) return;
+    setLive(false);
+    clearInterval(pinger);
+    if (stopped) return;
+    status("reconnecting", strings.web_reconnecting || "…");
+    const base = BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length - 1)];
+    attempts += 1;
+    setTimeout(connect, base * (0.75 + Math.random() / 2));
+  });
+}
+
+function receive(frame) {
+  switch (frame.type) {
+    case "welcome":
+      attempts = 0;
+      strings = frame.strings || {};
+      sessionStorage.setItem(SESSION_KEY, frame.session);
+      hello = { type: "hello", session: frame.session };
+      document.documentElement.lang = frame.language;
+      document.documentElement.dir = frame.language === "ar" ? "rtl" : "ltr";
+      setLive(true);
+      status("connected", "");
+      clearInterval(pinger);
+      pinger = setInterval(() => send({ type: "ping" }), PING_MS);
+      break;
+    case "state":
+      state = frame.state;
+      ui.offset = state.now - Date.now() / 1000;
+      setLive(socket !== null && socket.readyState === WebSocket.OPEN);
+      break;
+    case "refused":
+      say(frame.message);
+      break;
+    case "error":
+      if (frame.fatal) {
+        stopped = true;
+        if (FATAL_FORGETS.has(frame.code)) sessionStorage.removeItem(SESSION_KEY);
+        setLive(false);
+        status("failed", frame.message || strings.web_failed || "");
+      } else {
+        say(frame.message);
+      }
+      break;
+    default:
+      break; // a pong, or a frame of a newer server: nothing to draw
+  }
+}
+
+function send(frame) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+}
+
+// A tap: sent once with the version it was drawn at; the page takes no other tap until
+// the table answers with its next state.
+function move(action) {
+  if (!ui.live || !state) return;
+  send({ type: "move", version: state.version, action });
+  setLive(false);
+  if (navigator.vibrate) navigator.vibrate(10);
+}
+
+// ---------------------------------------------------------------- on screen
+
+function setLive(live) {
+  ui.live = live;
+  redraw();
+}
+
+function redraw() {
+  if (state) render(state, strings, ui);
+}
+
+function status(name, text) {
+  document.body.dataset.status = name;
+  banner.textContent = text;
+  banner.hidden = name === "connected";
+}
+
+function say(message) {
+  if (!message) return;
+  toast.textContent = message;
+  toast.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => {
+    toast.hidden = true;
+  }, 4000);
+}
+
+launch();
+if (hello) {
+  status("connecting", "…");
+  connect();
+} else {
+  stopped = true;
+  status("failed", "سهرة: افتح الطاولة من المحادثة · Sahra: open the table from the chat.");
+}
+setInterval(() => tick(strings, ui.offset), 1000);

@@ -1,0 +1,41 @@
+"""A Trix Complex contract played to its score by four browser pages on the real web table
+(the application object over a real table manager): the contract is chosen, TX.7's
+doubling window answered, every card tapped, and no page ever sent another seat's card."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from tests.bot.web.pages import choice, hidden_cards_seen, launch_url, open_page, play_until
+from tests.bot.web.support import TOKEN, site
+from tests.browser import chromium
+
+HUMANS = [401, 402, 403, 404]
+
+
+async def test_four_pages_play_a_trix_complex_contract_by_clicking(tmp_path: Path) -> None:
+    async with site(tmp_path) as run, chromium() as browser:
+        run.clock.now = time.time()  # launch data is signed at the real time
+        table = await run.table(HUMANS, "trix_complex")
+        players = [
+            await open_page(browser, launch_url(run.url, TOKEN, user, table.id), seat)
+            for seat, user in enumerate(HUMANS)
+        ]
+        for player in players:
+            await player.page.get_by_role("button").first.wait_for(timeout=10_000)
+        assert all(player.state()["you"] == player.seat for player in players)
+        assert any(choice(player.state()) for player in players)
+        seen_doubling = []
+
+        async def noted() -> None:
+            seen_doubling.extend(p.seat for p in players if p.state().get("doubling"))
+
+        def contract_scored() -> bool:
+            return bool(players[0].state().get("sheet"))
+
+        taps = await play_until(players, contract_scored, noted)
+        assert taps >= 52
+        assert hidden_cards_seen(players, tmp_path / "web.sqlite", table.id) == []
+        for player in players:
+            assert player.frames.errors == []
