@@ -48,7 +48,9 @@ async def chromium() -> AsyncIterator[Browser]:
         _missing("Playwright (pip install playwright)")
         raise
     async with async_playwright() as driver:
-        browser = await driver.chromium.launch(executable_path=path, headless=True)
+        browser = await driver.chromium.launch(
+            executable_path=path, headless=True, args=["--disable-gpu", "--mute-audio"]
+        )
         try:
             yield browser
         finally:

@@ -37,7 +37,8 @@ async def serve(
             table.place.platform, player.user_id, player.name, player.language, table.id
         )
         session = web.gate.session(visitor, table.id)
-        notifier.write(message.format(url=f"http://{HOST}:{port}/#session={session}"))
+        url = f"http://{HOST}:{port}/#session={session}"
+        notifier.write(message.format(url=url, keys="Ctrl-C"))
         while True:
             await manager.settle()
             await notifier.outbox.flush()

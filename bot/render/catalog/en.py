@@ -297,7 +297,7 @@ EN: dict[str, str] = {
     "console_saved": "Input closed: the match is saved. Run the same command again to resume.",
     "console_moves": "Your moves:",
     "console_web": (
-        "The table is open in your browser at this link (for you only; Ctrl-C stops, the"
+        "The table is open in your browser at this link (for you only; {keys} stops, the"
         " match stays saved):\n{url}"
     ),
     "console_busy": (

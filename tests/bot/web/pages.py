@@ -117,16 +117,23 @@ def launch_url(base: str, token: str, user: int, table: int) -> str:
     return f"{base}/?tgWebAppStartParam=t{table}#{fragment}"
 
 
-async def open_page(browser: Any, url: str, seat: int) -> Player:
+async def players_context(browser: Any) -> Any:
+    """One browser window for the players of a test (each page is a tab of its own, with
+    its own session storage), with Telegram's script stood in for."""
     context = await browser.new_context(viewport={"width": 390, "height": 844})
     await context.route(
         "https://telegram.org/js/telegram-web-app.js*",
         lambda route: route.fulfill(body=FAKE_TELEGRAM_JS, content_type="text/javascript"),
     )
+    return context
+
+
+async def open_page(context: Any, url: str, seat: int) -> Player:
     page = await context.new_page()
     player = Player(seat, page)
     player.frames.attach(page)
-    await page.goto(url)
+    if url != "about:blank":
+        await page.goto(url)
     return player
 
 
@@ -146,6 +153,7 @@ def choice(state: dict[str, Any]) -> tuple[str, str] | None:
 
 
 async def tap(player: Player, kind: str, name: str) -> None:
+    await player.page.bring_to_front()  # a background tab does not paint: no click lands
     button = player.page.get_by_role("button", name=name, exact=True)
     await button.first.click(timeout=10_000)
 

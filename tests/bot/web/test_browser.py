@@ -26,6 +26,7 @@ from tests.bot.web.pages import (
     launch_url,
     open_page,
     play_until,
+    players_context,
     tap,
     until,
 )
@@ -82,8 +83,9 @@ async def test_four_players_play_a_syrian_deal_in_the_browser_through_a_restart(
             "the group's Open the table button",
         )
         async with chromium() as browser:
+            context = await players_context(browser)
             players = [
-                await open_page(browser, launch_url(base, TOKEN, user, 1), seat)
+                await open_page(context, launch_url(base, TOKEN, user, 1), seat)
                 for seat, user in enumerate(PLAYERS)
             ]
             await until(lambda: all(p.state() for p in players), "every page's table")
@@ -108,7 +110,7 @@ async def test_four_players_play_a_syrian_deal_in_the_browser_through_a_restart(
                 server.on_message(to_page)
                 ws.on_message(lambda message: server.send(message))
 
-            second = await open_page(browser, "about:blank", acting.seat)
+            second = await open_page(context, "about:blank", acting.seat)
             await second.page.route_web_socket(re.compile(r".*/ws$"), route)
             holding = False
             await second.page.goto(launch_url(base, TOKEN, PLAYERS[acting.seat], 1))
@@ -131,7 +133,7 @@ async def test_four_players_play_a_syrian_deal_in_the_browser_through_a_restart(
             assert refused["code"] == "stale"
             await until(lambda: second.version() == acting.version(), "the second recovers")
             await second.page.get_by_text(refused["message"]).first.wait_for(timeout=5000)
-            await second.page.context.close()
+            await second.page.close()
 
             restarted = False
 

@@ -7,7 +7,14 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from tests.bot.web.pages import choice, hidden_cards_seen, launch_url, open_page, play_until
+from tests.bot.web.pages import (
+    choice,
+    hidden_cards_seen,
+    launch_url,
+    open_page,
+    play_until,
+    players_context,
+)
 from tests.bot.web.support import TOKEN, site
 from tests.browser import chromium
 
@@ -18,8 +25,9 @@ async def test_four_pages_play_a_trix_complex_contract_by_clicking(tmp_path: Pat
     async with site(tmp_path) as run, chromium() as browser:
         run.clock.now = time.time()  # launch data is signed at the real time
         table = await run.table(HUMANS, "trix_complex")
+        context = await players_context(browser)
         players = [
-            await open_page(browser, launch_url(run.url, TOKEN, user, table.id), seat)
+            await open_page(context, launch_url(run.url, TOKEN, user, table.id), seat)
             for seat, user in enumerate(HUMANS)
         ]
         for player in players:
