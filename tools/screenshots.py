@@ -6,7 +6,9 @@ size, from a scripted match served by the real web table (Chromium through Playw
 A table per family (Syrian 41 for team Tarneeb, Solo Tarneeb, Trix Complex) is played by
 one person and three computers on a SQLite file of its own until the person has cards on
 the table in front of them and must play; the person's page is then photographed. Needs
-Chromium (``apt-get install chromium``) and Playwright (the dev extras).
+Chromium (``apt-get install chromium``) and Playwright (the dev extras); names carry emoji
+(🤖 for a computer), so install ``fonts-noto-color-emoji`` too or they print as boxes. Only
+the picture the README shows is kept in git; the others are written for the asking.
 """
 
 from __future__ import annotations
