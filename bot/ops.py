@@ -117,7 +117,9 @@ async def _web_check(http: aiohttp.ClientSession, settings: Settings) -> Check:
             pass
     except OSError:
         try:
-            async with http.get(f"http://{host}:{port}/healthz") as response:
+            # a local port answers at once when it answers at all
+            local = aiohttp.ClientTimeout(total=2)
+            async with http.get(f"http://{host}:{port}/healthz", timeout=local) as response:
                 served = response.status == 200 and await response.text() == "ok"
         except (TimeoutError, aiohttp.ClientError):
             served = False

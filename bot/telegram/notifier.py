@@ -82,8 +82,9 @@ class TelegramNotifier:
         lobby and table, a ``web_app`` button on a private hand. The lobby also carries
         the deep link while someone still has to open a private chat."""
         rows = list(screen.rows)
-        if self.mini_app is not None and table.live:
-            rows.append((self._web_button(table, seat),))
+        web = self._web_button(table, seat) if self.mini_app is not None else None
+        if web is not None and table.live:
+            rows.append((web,))
         if (
             seat is None
             and table.status == "lobby"
@@ -96,14 +97,16 @@ class TelegramNotifier:
             rows.append((self._link(table),))
         return Screen(screen.text, tuple(rows)) if len(rows) != len(screen.rows) else screen
 
-    def _web_button(self, table: LiveTable, seat: int | None) -> Button:
+    def _web_button(self, table: LiveTable, seat: int | None) -> Button | None:
         assert self.mini_app is not None
         label = t(table.config.language, "web_open")
         if seat is None:
             url = self.mini_app.group_link(self.username(), table.id)
             return Button(label, {"type": "web"}, table.id, table.seq, url=url)
-        url = self.mini_app.private_url(table.id)
-        return Button(label, {"type": "web"}, table.id, table.seq, url=url, web_app=True)
+        page = self.mini_app.private_url(table.id)
+        if page is None:
+            return None
+        return Button(label, {"type": "web"}, table.id, table.seq, url=page, web_app=True)
 
     def _link(self, table: LiveTable) -> Button:
         return Button(

@@ -21,7 +21,11 @@ class MiniApp:
         app = f"/{self.short_name}" if self.short_name else ""
         return f"https://t.me/{username}{app}?startapp=t{table_id}"
 
-    def private_url(self, table_id: int) -> str:
+    def private_url(self, table_id: int) -> str | None:
         """The page for a ``web_app`` button (no ``start_param`` comes with those: the
-        table is in the query, routing data again)."""
+        table is in the query, routing data again), or None when the page is not served
+        over HTTPS: Telegram refuses a ``web_app`` button to anything else, and would
+        refuse the private hand it rides on with it."""
+        if not self.page_url.startswith("https://"):
+            return None
         return f"{self.page_url}/?table={table_id}"

@@ -8,6 +8,7 @@ import logging
 import os
 import re
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -26,6 +27,7 @@ from storage.league import LeagueStore
 from tests.backends import BackendFactory
 from tests.bot.support import eventually
 from tests.bot.telegram.fake_api import FakeBotAPI
+from tests.bot.web.support import site
 
 ROOT = Path(__file__).resolve().parents[2]
 ALI = PlayerRef(user_id="u1", name="Ali", language="en")
@@ -151,6 +153,44 @@ async def test_doctor_checks_the_database_and_each_token(
         assert re.search(r"^FAIL\s+discord\s+unreachable", out, re.M)
     finally:
         await fake.close()
+
+
+async def test_doctor_checks_that_the_web_table_can_be_served(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Free port: will be served; a running Sahra's page: served; another program: FAIL."""
+    monkeypatch.setenv("SAHRA_DATABASE", str(tmp_path / "sahra.sqlite"))
+    monkeypatch.delenv("SAHRA_TELEGRAM_TOKEN", raising=False)
+    monkeypatch.delenv("SAHRA_DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("SAHRA_WEB_URL", "https://table.example.org")
+    with socket.create_server(("127.0.0.1", 0)) as probe:
+        free = probe.getsockname()[1]
+    monkeypatch.setenv("SAHRA_WEB_PORT", str(free))
+    assert await asyncio.to_thread(main, ["doctor"]) == 0
+    assert re.search(
+        rf"^ok\s+web\s+https://table.example.org will be served on 127.0.0.1:{free}$",
+        capsys.readouterr().out,
+        re.M,
+    )
+    async with site(tmp_path / "web") as running:
+        monkeypatch.setenv("SAHRA_WEB_PORT", str(running.web.port))
+        assert await asyncio.to_thread(main, ["doctor"]) == 0
+        assert re.search(r"^ok\s+web\s+.*\(running\)$", capsys.readouterr().out, re.M)
+
+    async def ssh(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(b"SSH-2.0-OpenSSH_9.2\r\n")
+        await writer.drain()
+        writer.close()
+
+    other = await asyncio.start_server(ssh, "127.0.0.1", 0)
+    async with other:
+        monkeypatch.setenv("SAHRA_WEB_PORT", str(other.sockets[0].getsockname()[1]))
+        assert await asyncio.to_thread(main, ["doctor"]) == 1
+    assert re.search(
+        r"^FAIL\s+web\s+127.0.0.1:\d+ is taken by another program$",
+        capsys.readouterr().out,
+        re.M,
+    )
 
 
 async def test_doctor_checks_postgresql_its_schema_and_hides_the_password(

@@ -383,9 +383,26 @@ class FakeBotAPI:
             return self._error(400, "Bad Request: message is too long")
         return None
 
+    def _keyboard_refused(
+        self, chat: int, keyboard: list[list[dict[str, Any]]]
+    ) -> web.Response | None:
+        """A ``web_app`` button: private chats only, to an HTTPS page (Bot API,
+        InlineKeyboardButton and WebAppInfo)."""
+        for row in keyboard:
+            for button in row:
+                if "web_app" not in button:
+                    continue
+                if chat < 0:  # a group's or a channel's id
+                    return self._error(400, "Bad Request: BUTTON_TYPE_INVALID")
+                if not str(button["web_app"].get("url", "")).startswith("https://"):
+                    return self._error(400, "Bad Request: BUTTON_URL_INVALID")
+        return None
+
     async def _api_sendMessage(self, params: dict[str, Any]) -> web.Response:
         chat = int(params["chat_id"])
-        refused = self._text_refused(params["text"])
+        refused = self._text_refused(params["text"]) or self._keyboard_refused(
+            chat, (params.get("reply_markup") or {}).get("inline_keyboard", [])
+        )
         if refused is not None:
             return refused
         if chat in self.forbidden:
@@ -405,10 +422,10 @@ class FakeBotAPI:
         message = self.messages.get((chat, message_id))
         if message is None:
             return self._error(400, "Bad Request: message to edit not found")
-        refused = self._text_refused(params["text"])
+        keyboard = (params.get("reply_markup") or {}).get("inline_keyboard", [])
+        refused = self._text_refused(params["text"]) or self._keyboard_refused(chat, keyboard)
         if refused is not None:
             return refused
-        keyboard = (params.get("reply_markup") or {}).get("inline_keyboard", [])
         if message.text == params["text"] and message.keyboard == keyboard:
             return self._error(400, "Bad Request: message is not modified")
         message.text, message.keyboard = params["text"], keyboard
