@@ -11,8 +11,10 @@ from typing import Any
 import aiohttp
 import pytest
 
+from bot.tables.commands import Press
 from bot.tables.live import LiveTable
-from tests.bot.web.support import CARD, TOKEN, Page, Site, site
+from engine.players import HeuristicPlayer
+from tests.bot.web.support import CARD, TOKEN, Page, Site, player, site
 
 HUMANS = [201, 202, 203, 204]
 
@@ -243,3 +245,41 @@ async def test_stopping_the_server_closes_every_page_at_once_as_going_away(
                 message = await page.ws.receive(timeout=5)
             assert message.type == aiohttp.WSMsgType.CLOSE
             assert message.data == aiohttp.WSCloseCode.GOING_AWAY
+
+
+async def test_a_finished_match_offers_rematch_and_the_page_follows_to_the_new_table(
+    tmp_path: Path,
+) -> None:
+    """The match result comes with **Rematch**; asking for it from the page opens the
+    rematch at the same place and the page is moved to it, seated as before (TableManager
+    deals it once every human seat is ready)."""
+    async with site(tmp_path) as run:
+        table = await run.table(HUMANS[:1], "tarneeb_solo")
+        seat = table.seat_of(str(HUMANS[0]))
+        assert seat is not None
+        page, _, _ = await opened(run, HUMANS[0], table.id)
+        while table.status == "running":
+            match = table.match
+            assert match is not None
+            if seat in match.to_act:
+                action = HeuristicPlayer().decide(match.view(seat))
+                press = Press(
+                    table_id=table.id, version=table.seq, action=action, player=player(201, "P201")
+                )
+                await run.manager.press(press)
+            await run.manager.settle()
+        state = await page.state()
+        while state["version"] != table.seq:
+            state = await page.state()
+        assert state["result"] and state["result"]["text"]
+        assert [c["command"] for c in state["commands"]] == ["rematch"]
+        await page.ws.send_json({"type": "command", "command": "rematch"})
+        state = await page.state()
+        rematch = run.manager.table_at(table.place)
+        assert rematch is not None and rematch.config.rematch_of == table.id
+        assert state["table"] == rematch.id and state["you"] == seat
+        # The only human asked: the computers are ready, so the rematch is dealt at once.
+        assert rematch.status == "running"
+        while not state["hand"]:  # the lobby's last state, then the deal's
+            state = await page.state()
+        assert state["table"] == rematch.id and len(state["hand"]) == 13
