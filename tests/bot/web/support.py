@@ -68,12 +68,16 @@ class Site:
         await ws.send_json({"type": "hello", **hello})
         return Page(ws)
 
-    async def table(self, humans: list[int], variant: str = "syrian41") -> LiveTable:
-        """A running table of ``humans`` (their Telegram ids) and computers."""
+    async def table(
+        self, humans: list[int], variant: str = "syrian41", names: dict[int, str] | None = None
+    ) -> LiveTable:
+        """A running table of ``humans`` (their Telegram ids, named ``P<id>`` unless
+        ``names`` says otherwise) and computers."""
+        named = {user: (names or {}).get(user, f"P{user}") for user in humans}
         first, *others = humans
-        table = await self.manager.create(GROUP, player(first, f"P{first}"), {"variant": variant})
+        table = await self.manager.create(GROUP, player(first, named[first]), {"variant": variant})
         for user in others:
-            await self.manager.join(table.id, player(user, f"P{user}"))
+            await self.manager.join(table.id, player(user, named[user]))
         for _ in range(4 - len(humans)):
             await self.manager.add_computer(table.id, str(first))
         await self.manager.begin(table.id, str(first))

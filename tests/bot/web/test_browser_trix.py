@@ -19,12 +19,13 @@ from tests.bot.web.support import TOKEN, site
 from tests.browser import chromium
 
 HUMANS = [401, 402, 403, 404]
+MARKUP = "<img src=x onerror=alert(1)>"  # a name is text: shown as typed, never run
 
 
 async def test_four_pages_play_a_trix_complex_contract_by_clicking(tmp_path: Path) -> None:
     async with site(tmp_path) as run, chromium() as browser:
         run.clock.now = time.time()  # launch data is signed at the real time
-        table = await run.table(HUMANS, "trix_complex")
+        table = await run.table(HUMANS, "trix_complex", names={HUMANS[1]: MARKUP})
         context = await players_context(browser)
         players = [
             await open_page(context, launch_url(run.url, TOKEN, user, table.id), seat)
@@ -33,6 +34,11 @@ async def test_four_pages_play_a_trix_complex_contract_by_clicking(tmp_path: Pat
         for player in players:
             await player.page.get_by_role("button").first.wait_for(timeout=10_000)
         assert all(player.state()["you"] == player.seat for player in players)
+        dialogs: list[str] = []
+        for player in players:
+            player.page.on("dialog", lambda dialog: dialogs.append(dialog.message))
+            await player.page.get_by_text(MARKUP).first.wait_for(timeout=5000)
+            assert await player.page.locator("#table img").count() == 0
         assert any(choice(player.state()) for player in players)
         seen_doubling = []
 
@@ -45,5 +51,6 @@ async def test_four_pages_play_a_trix_complex_contract_by_clicking(tmp_path: Pat
         taps = await play_until(players, contract_scored, noted)
         assert taps >= 52
         assert hidden_cards_seen(players, tmp_path / "web.sqlite", table.id) == []
+        assert dialogs == []
         for player in players:
             assert player.frames.errors == []
