@@ -25,6 +25,7 @@ from tests.bot.present.support import GROUP, running_table
 from tests.bot.present.test_presenter import scored
 
 BOT_WRITES_PER_S = 30.0
+GOAL_TABLES = 250  # issue 26's goal per bot token
 WAYS = {"chats": frozenset[int](), "one page": frozenset({0}), "four pages": frozenset(range(4))}
 
 
@@ -49,6 +50,9 @@ async def measure(variant: str, pages: frozenset[int], deals: int) -> dict[str, 
         "writes": round(group + private, 1),
         "deal_seconds": round(seconds, 1),
         "tables_per_token": int(BOT_WRITES_PER_S / per_s) if per_s else 0,
+        # The deal length at which GOAL_TABLES such tables fit one token: the tables a
+        # token carries scale with the players' pace, the writes per deal do not.
+        "goal_deal_seconds": round((group + private) * GOAL_TABLES / BOT_WRITES_PER_S, 1),
     }
 
 
@@ -60,16 +64,18 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rows = []
     print("Platform writes per deal, four humans (virtual time, Telegram's budgets)")
-    print(f"{'variant':<14} {'way':<11} {'group':>6} {'DM':>6} {'all':>6} {'deal s':>7} tables")
+    print(f"{'variant':<14} {'way':<11} {'group':>6} {'DM':>6} {'all':>6} {'deal s':>7} {'tables':>6} {'250 at':>7}")
     for variant in args.variants:
         for way, pages in WAYS.items():
             row = asyncio.run(measure(variant, pages, args.deals))
             rows.append({**row, "way": way})
             print(
                 f"{variant:<14} {way:<11} {row['group_writes']:>6} {row['private_writes']:>6}"
-                f" {row['writes']:>6} {row['deal_seconds']:>7} {row['tables_per_token']}"
+                f" {row['writes']:>6} {row['deal_seconds']:>7} {row['tables_per_token']:>6}"
+                f" {row['goal_deal_seconds']:>7}"
             )
     print(f"tables: busy tables one bot token carries at {BOT_WRITES_PER_S:.0f} writes a second")
+    print(f"{GOAL_TABLES} at: the deal length (s) at which {GOAL_TABLES} such tables fit a token")
     if args.json:
         print(json.dumps(rows))
     return 0
