@@ -27,7 +27,7 @@ from bot.web.socket import Visitor
 from storage.database import Database
 
 FAMILIES = {"tarneeb": "syrian41", "solo": "tarneeb_solo", "trix": "trix_complex"}
-SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+SIZES = {"phone": (360, 780), "desktop": (1280, 800)}  # the narrowest phone we serve
 PERSON = PlayerRef(user_id="1", name="Layla", language="en")
 
 

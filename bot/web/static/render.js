@@ -29,13 +29,21 @@ function button(label, onTap, className) {
   return element;
 }
 
-// A line of text in which every number is isolated (<bdi>), so it reads right both ways.
+// A card with its TX.7 mark ("Q♦×2", between the server's LRM marks), a lone mark, or a
+// number: each is isolated so that Arabic around it cannot reorder its parts.
+const ISOLATED = /(\u200e?(?:10|[2-9JQKA])[♣♦♥♠]\u200e?(?:×\d+)?|×\d+|\d+(?:[.,–-]\d+)*)/;
+
+// A line of text in which every card and number is isolated (<bdi>), so it reads right
+// both ways.
 function mixed(tag, text, className) {
   const element = el(tag, className);
-  for (const piece of String(text).split(/(\d+(?:[.,–-]\d+)*)/)) {
-    if (!piece) continue;
-    element.append(/^\d/.test(piece) ? bdi(piece) : document.createTextNode(piece));
-  }
+  String(text)
+    .split(ISOLATED)
+    .forEach((piece, index) => {
+      if (!piece) return;
+      // split() puts the captured pieces at the odd places
+      element.append(index % 2 === 1 ? bdi(piece) : document.createTextNode(piece));
+    });
   return element;
 }
 
