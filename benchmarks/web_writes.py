@@ -64,7 +64,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rows = []
     print("Platform writes per deal, four humans (virtual time, Telegram's budgets)")
-    print(f"{'variant':<14} {'way':<11} {'group':>6} {'DM':>6} {'all':>6} {'deal s':>7} {'tables':>6} {'250 at':>7}")
+    print(
+        f"{'variant':<14} {'way':<11} {'group':>6} {'DM':>6} {'all':>6} {'deal s':>7}"
+        f" {'tables':>6} {'250 at':>7}"
+    )
     for variant in args.variants:
         for way, pages in WAYS.items():
             row = asyncio.run(measure(variant, pages, args.deals))
