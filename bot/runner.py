@@ -288,8 +288,14 @@ async def _run(
     for bot in bots:  # the operator's defaults for new tables and chats
         bot.frontend.table_defaults = settings.table_defaults()
         bot.contacts.default_language = settings.default_language
+    remote = None
     if web is not None:
         _offer_web(web, settings, bots)
+        if inbox is not None:  # a page may reach any process: it serves every table
+            from bot.web.remote import RemotePages
+
+            remote = web.remote = RemotePages(manager, web.hub, inbox, ownership)
+            await remote.start()
         await web.start(settings.web_listen, settings.web_port)
     taker = _Roles(manager, ownership, inbox, lease, stopping, lost)
     startup = asyncio.create_task(_start(taker, roles, listens, inbox))
@@ -322,6 +328,8 @@ async def _run(
                 log.error("event=bot_stop_failed error=%s", type(result).__name__)
         if web is not None:
             await web.stop()
+        if remote is not None:
+            await remote.close()
         await manager.close()
         if inbox is not None:
             await inbox.close()

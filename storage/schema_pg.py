@@ -161,6 +161,31 @@ PG_MIGRATIONS: tuple[str, ...] = (
         value TEXT NOT NULL
     );
     """,
+    # 4: the web table on several processes. Every committed change of a table (its row,
+    # a seat, a move) sends its id on ``sahra_table`` from the transaction that made it: a
+    # process serving pages of a table it does not own reads the change then. NOTIFY is
+    # delivered at commit and not at all on rollback, and a transaction's identical
+    # payloads are sent once, so a commit of many moves wakes each listener once.
+    """
+    CREATE FUNCTION sahra_table_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF TG_TABLE_NAME = 'tables' THEN
+            PERFORM pg_notify('sahra_table', NEW.id::text);
+        ELSIF TG_OP = 'DELETE' THEN
+            PERFORM pg_notify('sahra_table', OLD.table_id::text);
+        ELSE
+            PERFORM pg_notify('sahra_table', NEW.table_id::text);
+        END IF;
+        RETURN NULL;
+    END
+    $$;
+    CREATE TRIGGER tables_changed AFTER INSERT OR UPDATE ON tables
+        FOR EACH ROW EXECUTE FUNCTION sahra_table_changed();
+    CREATE TRIGGER seats_changed AFTER INSERT OR UPDATE OR DELETE ON seats
+        FOR EACH ROW EXECUTE FUNCTION sahra_table_changed();
+    CREATE TRIGGER actions_changed AFTER INSERT ON actions
+        FOR EACH ROW EXECUTE FUNCTION sahra_table_changed();
+    """,
 )
 
 PG_SCHEMA_VERSION = len(PG_MIGRATIONS)

@@ -40,6 +40,8 @@ from storage.records import (
 
 LIVE_STATUSES = ("lobby", "running")
 INBOX_CHANNEL = "sahra_inbox"  # the NOTIFY channel an owner listens on
+TABLE_CHANNEL = "sahra_table"  # a table's id, at every commit that changed it (schema_pg 4)
+PAGE_CHANNEL = "sahra_page"  # an owner's answer to a page move another process forwarded
 IDS_PER_READ = 5000  # table ids per IN (…) list: under SQLite's and PostgreSQL's limits
 Row = Any  # a backend's row: by column name and by position
 
@@ -381,6 +383,11 @@ class Store:
         return _assembled(rows, seats, actions)
 
     async def load_table(self, table_id: int) -> StoredTable | None:
+        return await self.table_since(table_id, 0)  # moves are numbered from 1
+
+    async def table_since(self, table_id: int, seq: int) -> StoredTable | None:
+        """The table's row and seats as they are now, and only its moves after ``seq``
+        (a process following a table it does not own reads just what is new)."""
         rows = await self.db.fetchall("SELECT * FROM tables WHERE id = ?", (table_id,))
         if not rows:
             return None
@@ -388,9 +395,13 @@ class Store:
             "SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
         )
         actions = await self.db.fetchall(
-            f"{ACTION_COLUMNS} WHERE table_id = ? ORDER BY seq", (table_id,)
+            f"{ACTION_COLUMNS} WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, seq)
         )
         return _assembled(rows, seats, actions)[0]
+
+    async def notify(self, channel: str, payload: str) -> None:
+        """A NOTIFY on ``channel`` (PostgreSQL: every process listening hears it)."""
+        await self.db.fetchall("SELECT pg_notify(?, ?)", (channel, payload))
 
     async def table_summaries(self) -> list[TableSummary]:
         """The live tables for ``sahra tables``."""

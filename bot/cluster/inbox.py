@@ -34,6 +34,9 @@ log = logging.getLogger("sahra.cluster")
 POLL_SECONDS = 1.0  # how often an owner looks without being woken
 MAX_AGE = 30.0  # seconds a forwarded update stays worth handling
 CLAIM_BATCH = 100
+# A page's move or command for a table of the target's partition (``bot/web/remote.py``),
+# handled by the ``"page"`` handler whatever the platform.
+PAGE = "page:"
 
 Handler = Callable[[str], Awaitable[None]]
 
@@ -45,7 +48,8 @@ class Inbox:
         self.store = store
         self.ownership = ownership
         self.clock = clock
-        # By platform ("telegram", "discord"): handle one forwarded update's payload.
+        # By platform ("telegram", "discord"), or "page" for the web table's requests:
+        # handle one forwarded payload.
         self.handlers: dict[str, Handler] = {}
         self.forwarded = 0  # rows this process left for another (tests, logs)
         self.handled = 0  # rows this process claimed and handled
@@ -124,8 +128,8 @@ class Inbox:
 
     async def _handle(self, row: InboxRow) -> None:
         age = self.clock() - row.at
-        platform = row.target.partition(":")[0]
-        handler = self.handlers.get(platform)
+        kind = "page" if row.payload.startswith(PAGE) else row.target.partition(":")[0]
+        handler = self.handlers.get(kind)
         if handler is None or age > MAX_AGE:
             log.warning("event=forward_dropped target=%s row=%d age=%.1f", row.target, row.id, age)
             return

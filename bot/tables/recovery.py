@@ -23,6 +23,32 @@ RELOADED = (
 
 
 def live_table(stored: StoredTable) -> LiveTable:
+    table = _shell(stored)
+    if table.status == "running":
+        replay(table, stored.actions)
+        _moved(table, stored)
+    return table
+
+
+def followed(stored: StoredTable, before: LiveTable | None) -> LiveTable:
+    """A table as a process that does not own it sees it (to draw its pages): ``stored``
+    holds the moves after ``before.seq``, or all of them when ``before`` has no match.
+    The match is carried forward by the new moves, not replayed from the start, and kept
+    once the table has ended (its result stays on the page)."""
+    table = _shell(stored)
+    if table.status == "lobby":
+        return table
+    if before is None or before.match is None:
+        replay(table, stored.actions)
+    else:
+        table.match, table.seq, table.window_seq = before.match, before.seq, before.window_seq
+        advance(table, stored.actions)
+    _moved(table, stored)
+    return table
+
+
+def _shell(stored: StoredTable) -> LiveTable:
+    """The table's row and seats, without its match."""
     row = stored.table
     status: Status = row.status  # type: ignore[assignment]  # the store holds our statuses
     kind: DeadlineKind | None = row.deadline_kind  # type: ignore[assignment]
@@ -50,28 +76,37 @@ def live_table(stored: StoredTable) -> LiveTable:
             seat.timeouts,
             seat.ready,
         )
-    if table.status == "running":
-        actions = stored.actions
-        replay(table, actions)
-        if actions and actions[-1].seq > row.seq:
-            # Moves carry the timer in their own row (the table row is not rewritten).
-            last = actions[-1]
-            table.deadline = last.deadline
-            table.deadline_kind = last.deadline_kind  # type: ignore[assignment]
-            table.updated_at = max(table.updated_at, last.at)
-        humans = [a.at for a in actions if a.source == "human"]
-        table.last_human_at = max([table.last_human_at, *humans])
     return table
 
 
+def _moved(table: LiveTable, stored: StoredTable) -> None:
+    """What the moves say beyond the match: the timer and the last human move."""
+    actions = stored.actions
+    if actions and actions[-1].seq > stored.table.seq:
+        # Moves carry the timer in their own row (the table row is not rewritten).
+        last = actions[-1]
+        table.deadline = last.deadline
+        table.deadline_kind = last.deadline_kind  # type: ignore[assignment]
+        table.updated_at = max(table.updated_at, last.at)
+    humans = [a.at for a in actions if a.source == "human"]
+    table.last_human_at = max([table.last_human_at, *humans])
+
+
 def replay(table: LiveTable, actions: list[ActionRecord]) -> None:
-    match = engine.new_match(
+    table.match = engine.new_match(
         table.variant,
         seed=table.seed,
         options=table.config.engine_options(),
         decks=table.decks,
     )
     table.seq = 0
+    advance(table, actions)
+
+
+def advance(table: LiveTable, actions: list[ActionRecord]) -> None:
+    """Apply logged moves that follow ``table.seq`` to its match."""
+    match = table.match
+    assert match is not None
     for action in actions:
         if action.seq != table.seq + 1:
             raise RuntimeError(f"table {table.id}: action log gap at {action.seq}")
@@ -80,7 +115,6 @@ def replay(table: LiveTable, actions: list[ActionRecord]) -> None:
         table.seq = action.seq
         if match.phase == "doubling" and not was_doubling:
             table.window_seq = action.seq  # TX.7: answers drawn then stay valid
-    table.match = match
 
 
 def refresh(table: LiveTable, stored: StoredTable) -> None:

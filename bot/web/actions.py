@@ -5,11 +5,17 @@ A move is the same ``Press`` (table, version, action, player) through
 before anything is shown. A table command goes through ``table_commands``. A refusal
 comes back to that page alone, in its language, with a fresh state; nothing changes.
 The page's seat is never read from the frame: it is the verified visitor's seat.
+
+A table another process owns (several processes on one database) gets the same request
+through that process (``bot/web/remote.py``): it is carried out there by ``perform``.
 """
 
 from __future__ import annotations
 
 import logging
+from typing import Any, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from bot.render import refusal_notice
 from bot.tables import table_commands
@@ -17,12 +23,33 @@ from bot.tables.commands import PlayerRef, Press
 from bot.tables.errors import Refusal
 from bot.tables.live import LiveTable
 from bot.tables.manager import TableManager
-from bot.tables.table_commands import TableCommand
-from bot.web.frames import Command, Incoming, Language, Move, Ping, action_dict, out
+from bot.web.frames import Command, Incoming, Language, Move, PageCommand, Ping, action_dict, out
 from bot.web.hub import PageHub
 from bot.web.socket import PageSocket
 
 log = logging.getLogger("sahra.web")
+
+
+class Request(BaseModel):
+    """A page's move or table command, with the verified player who made it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    table: int = Field(ge=1)
+    player: PlayerRef
+    version: int | None = Field(default=None, ge=0)
+    action: dict[str, Any] | None = None
+    command: PageCommand | None = None
+
+
+class Elsewhere(Protocol):
+    """Where a request for a table this process does not own is carried out."""
+
+    def owns(self, table_id: int) -> bool: ...
+
+    async def carry(self, table: LiveTable, request: Request) -> int | None: ...
+
+    async def follow(self, socket: PageSocket, table_id: int) -> None: ...
 
 
 def player_of(socket: PageSocket) -> PlayerRef:
@@ -36,8 +63,35 @@ def player_of(socket: PageSocket) -> PlayerRef:
     )
 
 
+async def perform(manager: TableManager, request: Request) -> int | None:
+    """Carry ``request`` out on a table this process owns; the rematch's table id when
+    it opened (or confirmed) one. Raises ``Refusal``, changing nothing."""
+    if request.command is None:
+        assert request.version is not None and request.action is not None
+        press = Press(
+            table_id=request.table,
+            version=request.version,
+            action=request.action,
+            player=request.player,
+        )
+        await manager.press(press)
+        return None
+    if request.command == "rematch":
+        return (await manager.rematch(request.table, request.player)).id
+    # The page offers no command that needs a chat's administrators (stop is the chat's).
+    await table_commands.run(
+        manager, request.table, request.command, request.player, table_commands.NobodyElse()
+    )
+    return None
+
+
 async def act(
-    manager: TableManager, hub: PageHub, socket: PageSocket, table: LiveTable, frame: Incoming
+    manager: TableManager,
+    hub: PageHub,
+    socket: PageSocket,
+    table: LiveTable,
+    frame: Incoming,
+    elsewhere: Elsewhere | None = None,
 ) -> None:
     if isinstance(frame, Ping):
         socket.send(out("pong"))
@@ -46,31 +100,26 @@ async def act(
         socket.language = frame.language
         hub.welcome(socket, table)  # the page's texts and state in that language
         return
+    if isinstance(frame, Move):
+        request = Request(
+            table=table.id,
+            player=player_of(socket),
+            version=frame.version,
+            action=action_dict(frame.action),
+        )
+    elif isinstance(frame, Command):
+        request = Request(table=table.id, player=player_of(socket), command=frame.command)
+    else:
+        return
     try:
-        if isinstance(frame, Move):
-            press = Press(
-                table_id=table.id,
-                version=frame.version,
-                action=action_dict(frame.action),
-                player=player_of(socket),
-            )
-            await manager.press(press)
-        elif isinstance(frame, Command):
-            await _command(manager, table, frame, socket)
+        if elsewhere is None or elsewhere.owns(table.id):
+            await perform(manager, request)  # a rematch: the hub moves this page to it
+        else:
+            opened = await elsewhere.carry(table, request)
+            if opened is not None and opened != table.id:
+                await elsewhere.follow(socket, opened)
     except Refusal as refusal:
         log.info("event=page_move_refused table=%d code=%s", table.id, refusal.code)
         notice = refusal_notice(socket.language, refusal.code, refusal.detail)
         socket.send(out("refused", code=refusal.code, message=notice.text))
         hub.push(hub.table_of(socket) or table, only=socket)
-
-
-async def _command(
-    manager: TableManager, table: LiveTable, frame: Command, socket: PageSocket
-) -> None:
-    player = player_of(socket)
-    if frame.command == "rematch":
-        await manager.rematch(table.id, player)  # the hub moves this page to it
-        return
-    # The page offers no command that needs a chat's administrators (stop is the chat's).
-    command: TableCommand = frame.command
-    await table_commands.run(manager, table.id, command, player, table_commands.NobodyElse())

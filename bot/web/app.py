@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 
 from bot.delivery.router import PlatformRouter
+from bot.tables.live import LiveTable
 from bot.tables.manager import TableManager
 from bot.web.auth import Signer
 from bot.web.hub import PageHub
@@ -37,6 +38,12 @@ async def web_table(
     gate = Gate(signer, telegram_token=telegram_token, clock=clock)
     hub = PageHub(gate.session, clock)
     router.listen(hub)
-    # The platform draws no per-move hand for a seat on a page (issue 26, item 8).
-    hub.on_pages = lambda table: router.pages_changed(table, hub.seats_on_page(table.id))
+
+    # The platform draws no per-move hand for a seat on a page (issue 26, item 8); only
+    # the owner of a table writes for it.
+    def on_pages(table: LiveTable) -> None:
+        if table.id in manager.registry:
+            router.pages_changed(table, hub.seats_on_page(table.id))
+
+    hub.on_pages = on_pages
     return WebTable(manager, hub, gate, public_url=public_url, clock=clock)

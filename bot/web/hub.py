@@ -40,6 +40,8 @@ class PageHub:
         # Seats whose page came or went: the presenter is told (``on_pages``) so it knows
         # whose private hand the page stands for.
         self.on_pages: Callable[[LiveTable], None] | None = None
+        # The last page of a table went: whoever follows that table for us may stop.
+        self.on_empty: Callable[[int], object] | None = None
 
     # ---------------------------------------------------------------- sockets
 
@@ -58,6 +60,8 @@ class PageHub:
         if not sockets:
             del self._sockets[socket.table_id]
             self._tables.pop(socket.table_id, None)
+            if self.on_empty is not None:
+                self.on_empty(socket.table_id)
         if table is not None:
             self._pages_changed(table)
 
@@ -121,9 +125,18 @@ class PageHub:
         if any(event["type"] == "table_created" for event in events):
             self._follow(table)
         if table.id in self._sockets:
+            self._tables[table.id] = table  # the owner's own (after a takeover, say)
             self.push(table)
             if not table.live:
                 self._pages_changed(table)
+
+    def adopt(self, table: LiveTable) -> None:
+        """This process now owns ``table``, whose pages here showed a copy read from the
+        store: they show the table itself from now on."""
+        if table.id in self._sockets:
+            self._tables[table.id] = table
+            self.push(table)
+            self._pages_changed(table)
 
     def _follow(self, table: LiveTable) -> None:
         old = table.config.rematch_of

@@ -27,6 +27,7 @@ from bot.web.auth import LINK_SECONDS
 from bot.web.frames import MAX_FRAME, BadFrame, Hello, out, parse
 from bot.web.hub import PageHub
 from bot.web.identity import Denied, Gate
+from bot.web.remote import RemotePages
 from bot.web.socket import PageSocket
 from bot.web.texts import denial
 
@@ -67,6 +68,9 @@ class WebTable:
         self.clock = clock
         self._runner: web.AppRunner | None = None
         self.port = 0
+        # Several processes on one database: tables another process owns (their pages
+        # are served here too). None: every table is this process's.
+        self.remote: RemotePages | None = None
 
     def application(self) -> web.Application:
         app = web.Application(middlewares=[_headers], client_max_size=MAX_FRAME)
@@ -182,18 +186,26 @@ class WebTable:
         if table is None:
             await self._refuse(socket, "unknown_table")
             return False
-        await act(self.manager, self.hub, socket, table, frame)
+        await act(self.manager, self.hub, socket, table, frame, self.remote)
         return not socket.closed
+
+    async def _table(self, table_id: int) -> LiveTable:
+        if self.remote is not None:
+            table = await self.remote.table(table_id)
+            if table is None:
+                raise Denied("unknown_table")
+            return table
+        try:
+            return self.manager.table(table_id)
+        except Refusal:
+            raise Denied("unknown_table") from None
 
     async def _hello(self, socket: PageSocket, hello: Hello) -> bool:
         try:
             visitor = self.gate.admit(hello)
             if socket.visitor is not None and visitor.user_id != socket.visitor.user_id:
                 raise Denied("bad_session", "other_user")
-            try:
-                table = self.manager.table(visitor.table)
-            except Refusal:
-                raise Denied("unknown_table") from None
+            table = await self._table(visitor.table)
             if table.place.platform != visitor.platform:
                 raise Denied("unknown_table", "platform")
         except Denied as denied:

@@ -1,0 +1,246 @@
+"""Pages of tables another process owns (several processes on one PostgreSQL database).
+
+Behind a load balancer without sticky sessions a page's socket lands on any process, and
+each process serves the pages that reach it:
+
+- It follows the tables of its pages that it does not own. At every commit of a table a
+  trigger sends the table's id on ``sahra_table`` (``storage/schema_pg.py``, 4); the
+  process reads what is new (the row, the seats, the moves after the version it holds:
+  ``Store.table_since``), carries its copy of the match forward by those moves and
+  redraws the pages from each seat's own view, as the owner does. The copy is read from
+  the database every process already shares (failover replays the same log); what leaves
+  the process is each seat's own view, to that seat's socket. A NOTIFY lost with its
+  connection costs at most ``POLL_SECONDS``.
+- A move or command from such a page goes to the owner through the inbox (the path a
+  forwarded platform update takes), is carried out there by the one apply path
+  (``actions.perform``), and the owner's answer comes back on ``sahra_page`` to the
+  process that asked. Without an answer in ``ANSWER_SECONDS`` (no owner while a standby
+  takes over) the request is withdrawn if it is still waiting and the page is asked to
+  press again: a request is carried out at most once and never dropped unsaid.
+- When this process becomes a table's owner (failover), the table's pages here move to
+  the table it now holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.backoff import backoff
+from bot.cluster.inbox import PAGE, Inbox
+from bot.cluster.partitions import Ownership
+from bot.logs import where
+from bot.tables.errors import REFUSAL_CODES, Refusal
+from bot.tables.live import LiveTable
+from bot.tables.manager import TableManager
+from bot.tables.recovery import RELOADED, followed
+from bot.web.actions import Request, perform
+from bot.web.hub import PageHub
+from bot.web.socket import PageSocket
+from storage.errors import StorageError
+from storage.records import StoredTable
+from storage.store import PAGE_CHANNEL, TABLE_CHANNEL
+
+log = logging.getLogger("sahra.web")
+
+POLL_SECONDS = 5.0  # every followed table is read this often without a NOTIFY
+ANSWER_SECONDS = 10.0  # an owner's answer to a forwarded request comes within this
+READS_AT_ONCE = 32  # followed tables read concurrently after a burst of changes
+
+
+class RemotePages:
+    def __init__(
+        self, manager: TableManager, hub: PageHub, inbox: Inbox, ownership: Ownership
+    ) -> None:
+        self.manager = manager
+        self.store = manager.store
+        self.hub = hub
+        self.inbox = inbox
+        self.ownership = ownership
+        self.process = secrets.token_hex(8)  # where an owner's answers are addressed
+        self.tables: dict[int, LiveTable] = {}  # followed: pages here, owner elsewhere
+        self._changed: set[int] = set()
+        self._wake = asyncio.Event()
+        self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._numbers = itertools.count(1)
+        self._stops: list[Callable[[], Awaitable[None]]] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        listen = getattr(self.store.db, "listen", None)
+        if listen is None:
+            raise RuntimeError("pages on several processes need PostgreSQL")
+        for channel, heard in (
+            (TABLE_CHANNEL, self._table_changed),
+            (PAGE_CHANNEL, self._answered),
+        ):
+            try:
+                self._stops.append(await listen(channel, heard))
+            except StorageError as error:  # pages are redrawn by polling; requests time out
+                log.error("event=remote_listen_failed channel=%s error=%s", channel, error)
+        self.inbox.handlers["page"] = self.receive
+        self.hub.on_empty = self.tables.pop  # no page left: stop following
+        self._task = asyncio.create_task(self._run(), name="sahra-remote-pages")
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        for stop in self._stops:
+            await stop()
+        self._stops.clear()
+
+    def owns(self, table_id: int) -> bool:
+        return table_id in self.manager.registry
+
+    async def table(self, table_id: int) -> LiveTable | None:
+        """The table a page opens: the one this process owns, or a followed copy."""
+        if self.owns(table_id):
+            return self.manager.table(table_id)
+        copy = self.tables.get(table_id)
+        if copy is None:
+            stored = await self.store.load_table(table_id)
+            if stored is None:
+                return None
+            copy = self.tables.setdefault(table_id, followed(stored, None))
+        return copy
+
+    async def follow(self, socket: PageSocket, table_id: int) -> None:
+        """Move ``socket`` to ``table_id`` (a rematch it asked for, opened elsewhere)."""
+        table = await self.table(table_id)
+        if table is not None:
+            self.hub.detach(socket)
+            self.hub.attach(socket, table)
+            self.hub.welcome(socket, table)
+
+    # ---------------------------------------------------------------- following
+
+    def _table_changed(self, payload: str) -> None:
+        if payload.isdigit() and int(payload) in self.tables:
+            self._changed.add(int(payload))
+            self._wake.set()
+
+    async def _run(self) -> None:
+        """Supervised: a failed read is logged, and the table is read again later."""
+        failures = 0
+        while True:
+            woken = True
+            try:
+                await asyncio.wait_for(self._wake.wait(), POLL_SECONDS)
+            except TimeoutError:
+                woken = False
+            self._wake.clear()
+            due = self._changed if woken else self._changed | set(self.tables)
+            self._changed = set()
+            try:
+                await self.refresh(sorted(due))
+                failures = 0
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                failures += 1
+                self._changed |= due & set(self.tables)
+                log.error("event=follow_failed failures=%d error=%s", failures, where(error))
+                await asyncio.sleep(backoff(failures, 0.5, 10.0))
+
+    async def refresh(self, table_ids: list[int]) -> None:
+        for start in range(0, len(table_ids), READS_AT_ONCE):
+            chunk = table_ids[start : start + READS_AT_ONCE]
+            await asyncio.gather(*(self._refresh(table_id) for table_id in chunk))
+
+    async def _refresh(self, table_id: int) -> None:
+        copy = self.tables.get(table_id)
+        if copy is None:
+            return
+        if self.owns(table_id):  # this process took the table over: its pages follow
+            del self.tables[table_id]
+            self.hub.adopt(self.manager.table(table_id))
+            return
+        since = copy.seq if copy.match is not None else 0
+        stored = await self.store.table_since(table_id, since)
+        if stored is None:
+            return
+        fresh = await self._carried(stored, copy if since else None)
+        if _shown(fresh) == _shown(copy):
+            return
+        copy.config = fresh.config
+        for name in RELOADED:
+            setattr(copy, name, getattr(fresh, name))
+        self.hub.push(copy)
+
+    async def _carried(self, stored: StoredTable, copy: LiveTable | None) -> LiveTable:
+        try:
+            return followed(stored, copy)
+        except (RuntimeError, ValueError):  # a gap (a log rewritten by a reload): read it all
+            whole = await self.store.load_table(stored.table.id)
+            assert whole is not None
+            return followed(whole, None)
+
+    # ---------------------------------------------------------------- requests
+
+    async def carry(self, table: LiveTable, request: Request) -> int | None:
+        """Have the owner of ``table`` carry ``request`` out; its answer, as ``perform``
+        gives it (a Refusal is raised here)."""
+        number = next(self._numbers)
+        answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._answers[number] = answer
+        payload = {"to": self.process, "n": number, "request": request.model_dump()}
+        target = self.ownership.partition(table.place.platform, table.place.guild)
+        try:
+            try:
+                row = await self.inbox.forward(target, PAGE + json.dumps(payload))
+            except StorageError:
+                raise Refusal("storage") from None
+            try:
+                got = await asyncio.wait_for(asyncio.shield(answer), ANSWER_SECONDS)
+            except TimeoutError:
+                if await self.inbox.withdraw(row):
+                    log.warning("event=page_request_unanswered table=%d", table.id)
+                    raise Refusal("moving") from None
+                try:  # claimed by an owner: its answer is on the way
+                    got = await asyncio.wait_for(answer, ANSWER_SECONDS)
+                except TimeoutError:
+                    raise Refusal("moving") from None
+        finally:
+            self._answers.pop(number, None)
+        code = got.get("code")
+        if code is not None:
+            raise Refusal(code if code in REFUSAL_CODES else "storage", detail=got.get("detail"))
+        opened = got.get("table")
+        return int(opened) if opened is not None else None
+
+    def _answered(self, payload: str) -> None:
+        try:
+            got = json.loads(payload)
+        except ValueError:
+            return
+        if not isinstance(got, dict) or got.get("to") != self.process:
+            return
+        answer = self._answers.get(got.get("n", 0))
+        if answer is not None and not answer.done():
+            answer.set_result(got)
+
+    async def receive(self, payload: str) -> None:
+        """The owner's side (the inbox's ``page`` handler): carry a forwarded request out
+        and answer the process that asked."""
+        data = json.loads(payload.removeprefix(PAGE))
+        request = Request.model_validate(data["request"])
+        answer: dict[str, Any] = {"to": data["to"], "n": data["n"], "code": None}
+        try:
+            answer["table"] = await perform(self.manager, request)
+        except Refusal as refusal:
+            answer.update(code=refusal.code, detail=refusal.detail)
+        await self.store.notify(PAGE_CHANNEL, json.dumps(answer))
+
+
+def _shown(table: LiveTable) -> tuple[Any, ...]:
+    """What a change must alter for the pages to be redrawn."""
+    return (table.seq, table.status, table.seats, table.deadline, table.config)

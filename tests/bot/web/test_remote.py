@@ -1,0 +1,179 @@
+"""Pages on a process that does not own their table (several processes on one PostgreSQL
+database, no sticky sessions): two processes' worth of manager, inbox and web table in one
+test, sharing a database. The pages of one table, split across both, see every move at
+once and only their own cards; a move from the process that does not own the table is
+carried out by its owner through the one apply path, and a refusal comes back to the page
+that made it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import aiohttp
+import pytest
+
+from bot.cluster.inbox import Inbox
+from bot.cluster.partitions import Ownership
+from bot.delivery.router import PlatformRouter
+from bot.tables import TableManager
+from bot.tables.live import LiveTable
+from bot.web.app import web_table
+from bot.web.remote import RemotePages
+from bot.web.server import WebTable
+from storage.postgres import PostgresDatabase
+from tests.backends import BackendFactory
+from tests.bot.web.support import CARD, GROUP, TOKEN, Page, forge_init_data, player
+
+HUMANS = [501, 502, 503, 504]
+
+
+@dataclass
+class Process:
+    manager: TableManager
+    web: WebTable
+    remote: RemotePages
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.web.port}"
+
+
+@asynccontextmanager
+async def process(url: str, owns: set[str], stack: AsyncExitStack) -> AsyncIterator[Process]:
+    db = PostgresDatabase(url)
+    await db.start()
+    stack.push_async_callback(db.close)
+    router = PlatformRouter()
+    manager = TableManager(db, router)
+    stack.push_async_callback(manager.close)
+    ownership = Ownership(held=set(owns))
+    inbox = Inbox(manager.store, ownership)
+    await inbox.start()
+    stack.push_async_callback(inbox.close)
+    web = await web_table(manager, router, public_url="http://127.0.0.1:9", telegram_token=TOKEN)
+    remote = web.remote = RemotePages(manager, web.hub, inbox, ownership)
+    await remote.start()
+    stack.push_async_callback(remote.close)
+    await web.start("127.0.0.1", 0)
+    stack.push_async_callback(web.stop)
+    yield Process(manager, web, remote)
+
+
+async def opened(http: aiohttp.ClientSession, where: Process, user: int, table: int) -> Page:
+    who = {"id": user, "first_name": f"P{user}", "language_code": "en"}
+    launch = forge_init_data(who, TOKEN, f"t{table}", int(time.time()) - 5)
+    ws = await http.ws_connect(where.url + "/ws")
+    await ws.send_json({"type": "hello", "init_data": launch})
+    page = Page(ws)
+    await page.until("welcome")
+    return page
+
+
+async def state_at(page: Page, version: int) -> dict[str, Any]:
+    while True:
+        state = await page.state()
+        if state["version"] >= version:
+            return state
+
+
+@pytest.fixture
+async def postgres(backend: BackendFactory) -> str:
+    if backend.url is None:
+        pytest.skip("processes share a database on PostgreSQL")
+    return backend.url
+
+
+async def running_table(owner: Process) -> LiveTable:
+    first, *others = HUMANS
+    table = await owner.manager.create(GROUP, player(first, f"P{first}"), {"variant": "syrian41"})
+    for user in others:
+        await owner.manager.join(table.id, player(user, f"P{user}"))
+    await owner.manager.begin(table.id, str(first))
+    return table
+
+
+async def test_pages_on_both_processes_see_every_move_and_only_their_own_cards(
+    postgres: str,
+) -> None:
+    async with (
+        AsyncExitStack() as stack,
+        process(postgres, {"telegram"}, stack) as owner,
+        process(postgres, set(), stack) as other,
+        aiohttp.ClientSession() as http,
+    ):
+        table = await running_table(owner)
+        match = table.match
+        assert match is not None
+        # Seats 0 and 1 reach the owner, seats 2 and 3 the other process.
+        pages = [
+            await opened(http, owner if seat < 2 else other, user, table.id)
+            for seat, user in enumerate(HUMANS)
+        ]
+        for seat, page in enumerate(pages):
+            state = await page.state()
+            assert state["you"] == seat and state["version"] == table.seq
+            assert sorted(card["card"] for card in state["hand"]) == sorted(match.hand(seat))
+        assert table.id in other.remote.tables and table.id not in other.manager.registry
+        for _ in range(8):  # bids and cards, from whichever process the seat is on
+            seat = match.to_act[0]
+            version = table.seq
+            action = match.legal_actions(seat)[0]
+            if action["type"] == "bid":
+                action = {"type": "bid", "value": 3}  # four of 3 reach T41.6's total
+            await pages[seat].ws.send_json({"type": "move", "version": version, "action": action})
+            for other_seat, page in enumerate(pages):
+                state = await state_at(page, version + 1)
+                assert state["version"] == version + 1 == table.seq
+                held = {c for s in range(4) if s != other_seat for c in match.hand(s)}
+                assert not held & set(CARD.findall(str(state).replace("'", '"')))
+        # Seats 2 and 3 moved through the other process: their moves went to the owner.
+        assert other.remote.inbox.forwarded >= 2 and owner.remote.inbox.handled >= 2
+
+
+async def test_a_refused_move_from_the_other_process_comes_back_to_its_page(
+    postgres: str,
+) -> None:
+    async with (
+        AsyncExitStack() as stack,
+        process(postgres, {"telegram"}, stack) as owner,
+        process(postgres, set(), stack) as other,
+        aiohttp.ClientSession() as http,
+    ):
+        table = await running_table(owner)
+        match = table.match
+        assert match is not None
+        seat = match.to_act[0]
+        page = await opened(http, other, HUMANS[seat], table.id)
+        await page.state()
+        version = table.seq
+        action = match.legal_actions(seat)[0]
+        await page.ws.send_json({"type": "move", "version": version + 5, "action": action})
+        refused = await page.until("refused")
+        assert refused["code"] == "stale" and refused["message"]
+        assert table.seq == version
+        waiting = (seat + 1) % 4  # not their turn: refused by the owner's turn check
+        second = await opened(http, other, HUMANS[waiting], table.id)
+        await second.state()
+        await second.ws.send_json({"type": "move", "version": version, "action": action})
+        assert (await second.until("refused"))["code"] == "not_your_turn"
+        assert table.seq == version
+        await page.ws.send_json({"type": "move", "version": version, "action": action})
+        assert (await state_at(page, version + 1))["version"] == version + 1 == table.seq
+
+
+async def test_a_watcher_on_the_other_process_sees_the_public_table(postgres: str) -> None:
+    async with (
+        AsyncExitStack() as stack,
+        process(postgres, {"telegram"}, stack) as owner,
+        process(postgres, set(), stack) as other,
+        aiohttp.ClientSession() as http,
+    ):
+        table = await running_table(owner)
+        page = await opened(http, other, 999, table.id)
+        state = await page.state()
+        assert state["you"] is None and state["hand"] == [] and state["decisions"] == []
+        assert [seat["name"] for seat in state["seats"]] == [f"P{u}" for u in HUMANS]
