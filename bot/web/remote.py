@@ -85,7 +85,7 @@ class RemotePages:
             except StorageError as error:  # pages are redrawn by polling; requests time out
                 log.error("event=remote_listen_failed channel=%s error=%s", channel, error)
         self.inbox.handlers["page"] = self.receive
-        self.hub.on_empty = self.tables.pop  # no page left: stop following
+        self.hub.on_empty = self._unfollow
         self._task = asyncio.create_task(self._run(), name="sahra-remote-pages")
 
     async def close(self) -> None:
@@ -112,6 +112,10 @@ class RemotePages:
                 return None
             copy = self.tables.setdefault(table_id, followed(stored, None))
         return copy
+
+    def _unfollow(self, table_id: int) -> None:
+        """No page of the table is left here: stop following it."""
+        self.tables.pop(table_id, None)
 
     async def follow(self, socket: PageSocket, table_id: int) -> None:
         """Move ``socket`` to ``table_id`` (a rematch it asked for, opened elsewhere)."""
