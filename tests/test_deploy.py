@@ -45,4 +45,14 @@ def test_caddy_puts_https_in_front_of_the_web_table_in_compose() -> None:
     caddyfile = (DEPLOY / "Caddyfile").read_text()
     assert "image: caddy:2" in compose and '"443:443"' in compose
     assert "SAHRA_WEB_LISTEN: 0.0.0.0" in compose and 'SAHRA_WEB_PORT: "8080"' in compose
-    assert "reverse_proxy sahra:8080" in caddyfile and "{$WEB_HOST}" in caddyfile
+    assert "reverse_proxy {$WEB_UPSTREAMS:sahra:8080}" in caddyfile and "{$WEB_HOST}" in caddyfile
+
+
+def test_caddy_balances_the_web_table_over_both_postgres_processes() -> None:
+    """Round robin with health checks, no sticky sessions (any process serves any table:
+    tests/bot/web/test_processes.py runs this Caddyfile in front of two processes)."""
+    compose = (DEPLOY / "compose.postgres.yaml").read_text()
+    caddyfile = (DEPLOY / "Caddyfile").read_text()
+    assert "image: caddy:2" in compose and 'WEB_UPSTREAMS: "sahra-a:8080 sahra-b:8080"' in compose
+    assert compose.count("SAHRA_WEB_LISTEN: 0.0.0.0") == 1  # in the anchor both share
+    assert "lb_policy round_robin" in caddyfile and "health_uri /healthz" in caddyfile
