@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -37,6 +38,7 @@ class PageHub:
         self.clock = clock
         self._sockets: dict[int, set[PageSocket]] = {}
         self._tables: dict[int, LiveTable] = {}
+        self._pages: defaultdict[tuple[str, str], list[PageSocket]] = defaultdict(list)
         # Seats whose page came or went: the presenter is told (``on_pages``) so it knows
         # whose private hand the page stands for.
         self.on_pages: Callable[[LiveTable], None] | None = None
@@ -46,12 +48,20 @@ class PageHub:
     # ---------------------------------------------------------------- sockets
 
     def attach(self, socket: PageSocket, table: LiveTable) -> None:
+        if socket.visitor is not None:
+            self._pages[_person(socket)].append(socket)
         self._sockets.setdefault(table.id, set()).add(socket)
         self._tables[table.id] = table
         socket.table_id = table.id
         self._pages_changed(table)
 
     def detach(self, socket: PageSocket) -> None:
+        if socket.visitor is not None:
+            pages = self._pages.get(_person(socket), [])
+            if socket in pages:
+                pages.remove(socket)
+            if not pages:
+                self._pages.pop(_person(socket), None)
         sockets = self._sockets.get(socket.table_id)
         if sockets is None:
             return
@@ -64,6 +74,10 @@ class PageHub:
                 self.on_empty(socket.table_id)
         if table is not None:
             self._pages_changed(table)
+
+    def pages_of(self, visitor: Visitor) -> list[PageSocket]:
+        """The sockets one person holds open here, oldest first."""
+        return list(self._pages.get((visitor.platform, visitor.user_id), ()))
 
     def table_of(self, socket: PageSocket) -> LiveTable | None:
         return self._tables.get(socket.table_id)
@@ -155,6 +169,12 @@ class PageHub:
                 log.error(
                     "event=pages_hook_failed table=%d error=%s", table.id, type(error).__name__
                 )
+
+
+def _person(socket: PageSocket) -> tuple[str, str]:
+    visitor = socket.visitor
+    assert visitor is not None
+    return visitor.platform, visitor.user_id
 
 
 def seat_of(table: LiveTable, socket: PageSocket) -> int | None:

@@ -8,6 +8,7 @@ drive a player's seat) and reads frames at a bounded size and pace.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
@@ -43,6 +44,8 @@ HEARTBEAT = 30.0  # seconds: a peer gone without a goodbye is found and its sock
 # A frame over MAX_FRAME is read and answered with an error; one this large is not even
 # read: the socket closes (1009), as nothing honest sends it.
 UNREAD_FRAME = 16 * MAX_FRAME
+HELLO_SECONDS = 10.0  # a socket that has not said who it is by then is closed
+PAGES_PER_PERSON = 8  # one person's open pages; a ninth closes their oldest
 
 
 def origin_of(url: str) -> str:
@@ -136,6 +139,7 @@ class WebTable:
         await ws.prepare(request)
         socket = PageSocket(ws, refilled=self.clock())
         socket.start()
+        silent = asyncio.get_running_loop().call_later(HELLO_SECONDS, self._no_hello, socket)
         try:
             async for message in ws:
                 if message.type != WSMsgType.TEXT:
@@ -160,6 +164,7 @@ class WebTable:
                 if not going_on:
                     break
         finally:
+            silent.cancel()
             self.hub.detach(socket)
             await socket.close()
             if socket.visitor is not None:
@@ -215,6 +220,12 @@ class WebTable:
         self.hub.detach(socket)
         socket.visitor = visitor
         socket.language = table.config.language
+        for oldest in self.hub.pages_of(visitor)[: 1 - PAGES_PER_PERSON]:
+            # Hundreds of sockets from one person hold no more than this; a person with
+            # a few tabs loses only the one they opened longest ago.
+            log.warning("event=page_refused code=too_many_pages")
+            self.hub.detach(oldest)
+            asyncio.get_running_loop().create_task(self._refuse(oldest, "too_many_pages"))
         self.hub.attach(socket, table)
         self.hub.welcome(socket, table)
         seat = table.seat_of(visitor.user_id) if table.place.platform == visitor.platform else None
@@ -225,6 +236,11 @@ class WebTable:
             "watcher" if seat is None else seat,
         )
         return True
+
+    def _no_hello(self, socket: PageSocket) -> None:
+        if socket.visitor is None and not socket.closed:
+            log.info("event=page_refused code=no_hello")
+            asyncio.get_running_loop().create_task(self._refuse(socket, "no_hello"))
 
     async def _refuse(self, socket: PageSocket, code: str) -> None:
         """A fatal refusal: said on the page (written now, before the socket closes)."""

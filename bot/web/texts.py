@@ -11,6 +11,8 @@ DENIALS = (
     "unknown_table",
     "other_table",
     "too_many",
+    "too_many_pages",
+    "no_hello",
     "bad_frame",
 )
 

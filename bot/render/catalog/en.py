@@ -506,6 +506,12 @@ EN: dict[str, str] = {
     "web_denied_unknown_table": "This table is not being played any more.",
     "web_denied_other_table": "This page belongs to another table.",
     "web_denied_too_many": "Too many messages from this page; it was disconnected.",
+    "web_denied_too_many_pages": (
+        "This table was opened in too many other windows; this one was closed."
+    ),
+    "web_denied_no_hello": (
+        "The page did not say who it is in time; open the table again from the chat."
+    ),
     "web_denied_internal": "Something went wrong at the table. Please try again.",
     "web_denied_bad_frame": "The page sent something the table did not understand.",
 }

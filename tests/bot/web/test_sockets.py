@@ -13,6 +13,7 @@ import pytest
 
 from bot.tables.commands import Press
 from bot.tables.live import LiveTable
+from bot.web import server
 from engine.players import HeuristicPlayer
 from tests.bot.web.support import CARD, TOKEN, Page, Site, player, site
 
@@ -283,3 +284,32 @@ async def test_a_finished_match_offers_rematch_and_the_page_follows_to_the_new_t
         while not state["hand"]:  # the lobby's last state, then the deal's
             state = await page.state()
         assert state["table"] == rematch.id and len(state["hand"]) == 13
+
+
+async def test_a_socket_that_never_says_hello_is_closed_with_a_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(server, "HELLO_SECONDS", 0.2)
+    async with site(tmp_path) as run:
+        ws = await run.http.ws_connect(run.url + "/ws")
+        error = await Page(ws).until("error", timeout=5)
+        assert error["code"] == "no_hello" and error["fatal"] and error["message"]
+        assert (await ws.receive(5)).type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+
+
+async def test_one_person_holds_at_most_eight_pages_and_a_ninth_closes_the_oldest(
+    tmp_path: Path,
+) -> None:
+    async with site(tmp_path) as run:
+        table = await run.table(HUMANS)
+        pages = [
+            (await opened(run, HUMANS[0], table.id))[0] for _ in range(server.PAGES_PER_PERSON)
+        ]
+        newest, _, _ = await opened(run, HUMANS[0], table.id)
+        error = await pages[0].until("error")
+        assert error["code"] == "too_many_pages" and error["fatal"]
+        assert run.web.hub.sockets() == server.PAGES_PER_PERSON
+        other, welcome, _ = await opened(run, HUMANS[1], table.id)  # others are not counted
+        assert welcome["seat"] == 1
+        await newest.ws.close()
+        await other.ws.close()
