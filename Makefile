@@ -37,6 +37,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.delivery $(ARGS)
 	$(BIN)/python -m benchmarks.web_writes $(ARGS)
 	$(BIN)/python -m benchmarks.web_latency $(ARGS)
+	$(BIN)/python -m tests.postgres_cluster -- $(BIN)/python -m benchmarks.web_scale $(ARGS)
 	$(BIN)/python benchmarks/soak.py $(ARGS)
 	$(BIN)/python -m benchmarks.arena $(or $(ARENA_ARGS),--quick --jobs 2) $(ARGS)
 

@@ -26,6 +26,7 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,10 +44,29 @@ def user_of(table_index: int, seat: int) -> int:
 # ---------------------------------------------------------------- the server process
 
 
+async def open_tables(manager: Any, count: int) -> list[int]:
+    """``count`` running Syrian 41 tables of four humans (``user_of`` their ids)."""
+    from bot.tables import PlayerRef
+    from bot.tables.live import Place
+
+    ids = []
+    for index in range(count):
+        place = Place("telegram", str(-1_000_000 - index), "")
+        players = [
+            PlayerRef(user_id=str(user_of(index, seat)), name=f"P{seat}", language="en")
+            for seat in range(4)
+        ]
+        table = await manager.create(place, players[0], {"variant": "syrian41"})
+        for player in players[1:]:
+            await manager.join(table.id, player, None)
+        await manager.begin(table.id, players[0].user_id)
+        ids.append(table.id)
+    return ids
+
+
 async def serve(tables: int, database: Path) -> None:
     from bot.delivery.router import PlatformRouter
-    from bot.tables import PlayerRef, TableManager
-    from bot.tables.live import Place
+    from bot.tables import TableManager
     from bot.web.app import web_table
     from storage.database import Database
 
@@ -57,18 +77,7 @@ async def serve(tables: int, database: Path) -> None:
         web = await web_table(
             manager, router, public_url="http://127.0.0.1:9", telegram_token=TOKEN
         )
-        ids = []
-        for index in range(tables):
-            place = Place("telegram", str(-1_000_000 - index), "")
-            players = [
-                PlayerRef(user_id=str(user_of(index, seat)), name=f"P{seat}", language="en")
-                for seat in range(4)
-            ]
-            table = await manager.create(place, players[0], {"variant": "syrian41"})
-            for player in players[1:]:
-                await manager.join(table.id, player, None)
-            await manager.begin(table.id, players[0].user_id)
-            ids.append(table.id)
+        ids = await open_tables(manager, tables)
         port = await web.start("127.0.0.1", 0)
         print(json.dumps({"port": port, "tables": ids}), flush=True)
         loop = asyncio.get_running_loop()
@@ -121,7 +130,7 @@ def choice(state: dict[str, Any]) -> dict[str, Any] | None:
     return dict(legal[0]["action"]) if legal else None
 
 
-async def table_player(seats: list[Seat], pace: float, until: float, figures: Figures) -> None:
+async def table_player(seats: Sequence[Seat], pace: float, until: float, figures: Figures) -> None:
     await asyncio.sleep(random.uniform(0, pace))
     while time.perf_counter() < until:
         acting = next((s for s in seats if s.state and choice(s.state)), None)

@@ -71,6 +71,7 @@ class RemotePages:
         self._numbers = itertools.count(1)
         self._stops: list[Callable[[], Awaitable[None]]] = []
         self._task: asyncio.Task[None] | None = None
+        self._working: set[asyncio.Task[None]] = set()  # requests being carried out
 
     async def start(self) -> None:
         listen = getattr(self.store.db, "listen", None)
@@ -89,6 +90,8 @@ class RemotePages:
         self._task = asyncio.create_task(self._run(), name="sahra-remote-pages")
 
     async def close(self) -> None:
+        for task in list(self._working):
+            task.cancel()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -234,15 +237,26 @@ class RemotePages:
 
     async def receive(self, payload: str) -> None:
         """The owner's side (the inbox's ``page`` handler): carry a forwarded request out
-        and answer the process that asked."""
+        and answer the process that asked. Requests of different tables are carried out
+        side by side, as the owner's own pages' are (each table's lock orders its own; the
+        version a move was drawn at refuses one overtaken by another), so the inbox is
+        never held up by one table's commit."""
         data = json.loads(payload.removeprefix(PAGE))
         request = Request.model_validate(data["request"])
-        answer: dict[str, Any] = {"to": data["to"], "n": data["n"], "code": None}
+        task = asyncio.create_task(self._answer(data["to"], data["n"], request))
+        self._working.add(task)
+        task.add_done_callback(self._working.discard)
+
+    async def _answer(self, to: str, number: int, request: Request) -> None:
+        answer: dict[str, Any] = {"to": to, "n": number, "code": None}
         try:
-            answer["table"] = await perform(self.manager, request)
-        except Refusal as refusal:
-            answer.update(code=refusal.code, detail=refusal.detail)
-        await self.store.notify(PAGE_CHANNEL, json.dumps(answer))
+            try:
+                answer["table"] = await perform(self.manager, request)
+            except Refusal as refusal:
+                answer.update(code=refusal.code, detail=refusal.detail)
+            await self.store.notify(PAGE_CHANNEL, json.dumps(answer))
+        except Exception as error:  # supervised: the asker is told "moving" when it waits
+            log.error("event=page_request_failed table=%d where=%s", request.table, where(error))
 
 
 def _shown(table: LiveTable) -> tuple[Any, ...]:
