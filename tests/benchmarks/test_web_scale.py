@@ -15,7 +15,7 @@ def test_a_tiny_scale_run_reports_every_run_and_every_socket_comes_back(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     tiny = ["--sizes", "2", "--two", "2", "--abuse", "2", "--abuse-sockets", "5"]
-    assert main([*tiny, "--seconds", "1", "--json"]) == 0
+    assert main([*tiny, "--seconds", "2", "--pace", "0.3", "--json"]) == 0
     rows = {row["run"]: row for row in json.loads(capsys.readouterr().out.splitlines()[-1])}
     expected = {"one", "calm", "abuse"} | (
         {"two"} if os.environ.get("SAHRA_TEST_POSTGRES_URL") else set()
