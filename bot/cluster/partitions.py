@@ -66,6 +66,7 @@ class Ownership:
         return self.partition(platform, guild) in self.held
 
     def targets(self) -> list[str]:
-        """The inbox targets this process answers for (never the ``*`` of all shards:
-        nothing is forwarded to a process that holds every shard)."""
-        return sorted(p for p in self.held if not p.endswith("*"))
+        """The inbox targets this process answers for: its partitions, ``discord:*``
+        included (no Discord update is forwarded to a process that runs every shard, but a
+        web page's move on another process is)."""
+        return sorted(self.held)

@@ -161,7 +161,17 @@ class RemotePages:
     async def refresh(self, table_ids: list[int]) -> None:
         for start in range(0, len(table_ids), READS_AT_ONCE):
             chunk = table_ids[start : start + READS_AT_ONCE]
-            await asyncio.gather(*(self._refresh(table_id) for table_id in chunk))
+            await asyncio.gather(*(self._refresh_one(table_id) for table_id in chunk))
+
+    async def _refresh_one(self, table_id: int) -> None:
+        """One table's read; a failure is logged and the table read again at the next
+        wake or poll, without holding up the others."""
+        try:
+            await self._refresh(table_id)
+        except Exception as error:
+            if table_id in self.tables:
+                self._changed.add(table_id)
+            log.error("event=follow_failed table=%d where=%s", table_id, where(error))
 
     async def _refresh(self, table_id: int) -> None:
         copy = self.tables.get(table_id)

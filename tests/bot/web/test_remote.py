@@ -20,10 +20,11 @@ from bot.cluster.inbox import Inbox
 from bot.cluster.partitions import Ownership
 from bot.delivery.router import PlatformRouter
 from bot.tables import TableManager
-from bot.tables.live import LiveTable
+from bot.tables.live import LiveTable, Place
 from bot.web.app import web_table
 from bot.web.remote import RemotePages
 from bot.web.server import WebTable
+from bot.web.socket import Visitor
 from storage.postgres import PostgresDatabase
 from tests.backends import BackendFactory
 from tests.bot.web.support import CARD, GROUP, TOKEN, Page, forge_init_data, player
@@ -177,3 +178,35 @@ async def test_a_watcher_on_the_other_process_sees_the_public_table(postgres: st
         state = await page.state()
         assert state["you"] is None and state["hand"] == [] and state["decisions"] == []
         assert [seat["name"] for seat in state["seats"]] == [f"P{u}" for u in HUMANS]
+
+
+async def test_a_discord_page_s_move_reaches_the_process_running_every_shard(
+    postgres: str,
+) -> None:
+    """A process that runs all of Discord's shards owns ``discord:*``: a page's move left
+    for that partition is claimed there too."""
+    async with (
+        AsyncExitStack() as stack,
+        process(postgres, {"discord:*"}, stack) as owner,
+        process(postgres, set(), stack) as other,
+        aiohttp.ClientSession() as http,
+    ):
+        place = Place("discord", "5550", "", "7770")
+        players = [player(user, f"P{user}") for user in HUMANS]
+        table = await owner.manager.create(place, players[0], {"variant": "syrian41"})
+        for each in players[1:]:
+            await owner.manager.join(table.id, each)
+        await owner.manager.begin(table.id, players[0].user_id)
+        match = table.match
+        assert match is not None
+        seat = match.to_act[0]
+        visitor = Visitor("discord", str(HUMANS[seat]), f"P{HUMANS[seat]}", "en", table.id)
+        ws = await http.ws_connect(other.url + "/ws")
+        await ws.send_json({"type": "hello", "session": other.web.gate.session(visitor, table.id)})
+        page = Page(ws)
+        assert (await page.until("welcome"))["seat"] == seat
+        version = table.seq
+        await ws.send_json(
+            {"type": "move", "version": version, "action": {"type": "bid", "value": 3}}
+        )
+        assert (await state_at(page, version + 1))["version"] == version + 1 == table.seq
