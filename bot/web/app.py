@@ -39,11 +39,11 @@ async def web_table(
     hub = PageHub(gate.session, clock)
     router.listen(hub)
 
-    # The platform draws no per-move hand for a seat on a page (issue 26, item 8); only
-    # the owner of a table writes for it.
+    # The platform draws no per-move hand for a seat on a page (issue 26, item 8), here or
+    # on another process; only the owner of a table writes for it.
     def on_pages(table: LiveTable) -> None:
         if table.id in manager.registry:
-            router.pages_changed(table, hub.seats_on_page(table.id))
+            router.pages_changed(table, hub.seats_on_page(table.id) | hub.elsewhere(table.id))
 
     hub.on_pages = on_pages
     return WebTable(manager, hub, gate, public_url=public_url, clock=clock)

@@ -42,6 +42,9 @@ class PageHub:
         # Seats whose page came or went: the presenter is told (``on_pages``) so it knows
         # whose private hand the page stands for.
         self.on_pages: Callable[[LiveTable], None] | None = None
+        # The seats of a table with a page open on other processes (several processes on
+        # one database: ``remote.py`` keeps them); none when this process is alone.
+        self.elsewhere: Callable[[int], frozenset[int]] = lambda table_id: frozenset()
         # The last page of a table went: whoever follows that table for us may stop.
         self.on_empty: Callable[[int], object] | None = None
 
@@ -160,6 +163,10 @@ class PageHub:
             self.detach(socket)
             self.attach(socket, table)
             self.welcome(socket, table)
+
+    def pages_changed(self, table: LiveTable) -> None:
+        """Tell ``on_pages`` that the seats of ``table`` on a page may have changed."""
+        self._pages_changed(table)
 
     def _pages_changed(self, table: LiveTable) -> None:
         if self.on_pages is not None:

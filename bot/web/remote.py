@@ -19,6 +19,11 @@ each process serves the pages that reach it:
   press again: a request is carried out at most once and never dropped unsaid.
 - When this process becomes a table's owner (failover), the table's pages here move to
   the table it now holds.
+- The owner writes no per-move private hand for a seat whose page is open on any process
+  (``bot/present``'s pages): each process says on ``sahra_page`` which seats of the tables
+  it follows have a page, when that changes and again every ``PRESENCE_SECONDS``; the
+  owner forgets what a process has not said again within ``PRESENCE_EXPIRES`` (it died),
+  and the hands of those seats are brought up to date.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import itertools
 import json
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -52,6 +58,9 @@ log = logging.getLogger("sahra.web")
 POLL_SECONDS = 5.0  # every followed table is read this often without a NOTIFY
 ANSWER_SECONDS = 10.0  # an owner's answer to a forwarded request comes within this
 READS_AT_ONCE = 32  # followed tables read concurrently after a burst of changes
+PRESENCE_SECONDS = 15.0  # a process says again which seats have a page here
+PRESENCE_EXPIRES = 3 * PRESENCE_SECONDS  # unsaid for this long: those pages are gone
+PRESENCE_PER_NOTIFY = 200  # tables in one presence message (NOTIFY's 8,000 bytes)
 
 
 class RemotePages:
@@ -72,6 +81,10 @@ class RemotePages:
         self._stops: list[Callable[[], Awaitable[None]]] = []
         self._task: asyncio.Task[None] | None = None
         self._working: set[asyncio.Task[None]] = set()  # requests being carried out
+        # Owned tables' seats with a page on another process: table → process → (seats,
+        # when last said).
+        self._presence: dict[int, dict[str, tuple[frozenset[int], float]]] = {}
+        self._said = 0.0  # when this process last said all its pages
 
     async def start(self) -> None:
         listen = getattr(self.store.db, "listen", None)
@@ -87,7 +100,23 @@ class RemotePages:
                 log.error("event=remote_listen_failed channel=%s error=%s", channel, error)
         self.inbox.handlers["page"] = self.receive
         self.hub.on_empty = self._unfollow
+        self.hub.elsewhere = self.seats_elsewhere
+        local = self.hub.on_pages
+
+        def on_pages(table: LiveTable) -> None:
+            if self.owns(table.id):
+                if local is not None:
+                    local(table)
+            else:
+                self._spawn(self._say({table.id: self.hub.seats_on_page(table.id)}))
+
+        self.hub.on_pages = on_pages
         self._task = asyncio.create_task(self._run(), name="sahra-remote-pages")
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._working.add(task)
+        task.add_done_callback(self._working.discard)
 
     async def close(self) -> None:
         for task in list(self._working):
@@ -147,6 +176,12 @@ class RemotePages:
             self._wake.clear()
             due = self._changed if woken else self._changed | set(self.tables)
             self._changed = set()
+            now = time.monotonic()
+            if now - self._said >= PRESENCE_SECONDS:
+                self._said = now
+                self._expire(now)
+                pages = {table_id: self.hub.seats_on_page(table_id) for table_id in self.tables}
+                self._spawn(self._say(pages))
             try:
                 await self.refresh(sorted(due))
                 failures = 0
@@ -234,12 +269,65 @@ class RemotePages:
         opened = got.get("table")
         return int(opened) if opened is not None else None
 
+    # ---------------------------------------------------------------- presence
+
+    async def _say(self, pages: dict[int, frozenset[int]]) -> None:
+        """Tell every process which seats of these tables have a page here."""
+        items = list(pages.items())
+        try:
+            for start in range(0, len(items), PRESENCE_PER_NOTIFY):
+                chunk = {
+                    str(t): sorted(seats)
+                    for t, seats in items[start : start + PRESENCE_PER_NOTIFY]
+                }
+                message = {"from": self.process, "pages": chunk}
+                await self.store.notify(PAGE_CHANNEL, json.dumps(message))
+        except StorageError as error:  # said again at the next round
+            log.warning("event=presence_failed error=%s", type(error).__name__)
+
+    def _heard(self, source: str, pages: dict[str, list[int]]) -> None:
+        now = time.monotonic()
+        for key, seats in pages.items():
+            if not key.isdigit() or not self.owns(int(key)):
+                continue
+            table_id = int(key)
+            before = self.seats_elsewhere(table_id)
+            said = self._presence.setdefault(table_id, {})
+            said[source] = (frozenset(s for s in seats if isinstance(s, int)), now)
+            if self.seats_elsewhere(table_id) != before:
+                self.hub.pages_changed(self.manager.table(table_id))
+
+    def _expire(self, now: float) -> None:
+        """Forget the pages of processes that stopped saying them (and of tables this
+        process no longer owns); their seats' hands are brought up to date."""
+        for table_id, said in list(self._presence.items()):
+            before = self.seats_elsewhere(table_id)
+            for source, (_, at) in list(said.items()):
+                if now - at > PRESENCE_EXPIRES:
+                    del said[source]
+            if not said or not self.owns(table_id):
+                del self._presence[table_id]
+            if self.owns(table_id) and self.seats_elsewhere(table_id) != before:
+                self.hub.pages_changed(self.manager.table(table_id))
+
+    def seats_elsewhere(self, table_id: int) -> frozenset[int]:
+        """The seats of ``table_id`` with a page open on another process."""
+        said = self._presence.get(table_id, {})
+        return frozenset(seat for seats, _ in said.values() for seat in seats)
+
+    # ---------------------------------------------------------------- answers
+
     def _answered(self, payload: str) -> None:
         try:
             got = json.loads(payload)
         except ValueError:
             return
-        if not isinstance(got, dict) or got.get("to") != self.process:
+        if not isinstance(got, dict):
+            return
+        if isinstance(got.get("pages"), dict) and got.get("from") != self.process:
+            self._heard(str(got.get("from")), got["pages"])
+            return
+        if got.get("to") != self.process:
             return
         answer = self._answers.get(got.get("n", 0))
         if answer is not None and not answer.done():

@@ -27,6 +27,7 @@ from bot.web.server import WebTable
 from bot.web.socket import Visitor
 from storage.postgres import PostgresDatabase
 from tests.backends import BackendFactory
+from tests.bot.web.pages import until
 from tests.bot.web.support import CARD, GROUP, TOKEN, Page, forge_init_data, player
 
 HUMANS = [501, 502, 503, 504]
@@ -35,6 +36,7 @@ HUMANS = [501, 502, 503, 504]
 @dataclass
 class Process:
     manager: TableManager
+    router: PlatformRouter
     web: WebTable
     remote: RemotePages
 
@@ -61,7 +63,7 @@ async def process(url: str, owns: set[str], stack: AsyncExitStack) -> AsyncItera
     stack.push_async_callback(remote.close)
     await web.start("127.0.0.1", 0)
     stack.push_async_callback(web.stop)
-    yield Process(manager, web, remote)
+    yield Process(manager, router, web, remote)
 
 
 async def opened(http: aiohttp.ClientSession, where: Process, user: int, table: int) -> Page:
@@ -210,3 +212,36 @@ async def test_a_discord_page_s_move_reaches_the_process_running_every_shard(
             {"type": "move", "version": version, "action": {"type": "bid", "value": 3}}
         )
         assert (await state_at(page, version + 1))["version"] == version + 1 == table.seq
+
+
+class PagesSeen:
+    """The owner's platform as the router sees it: what it is told of pages."""
+
+    def __init__(self) -> None:
+        self.seats: dict[int, frozenset[int]] = {}
+
+    async def publish(self, table: LiveTable, events: list[dict[str, Any]]) -> None:
+        return None
+
+    def pages_changed(self, table: LiveTable, seats: frozenset[int]) -> None:
+        self.seats[table.id] = seats
+
+
+async def test_the_owner_spares_the_hand_of_a_seat_whose_page_is_on_another_process(
+    postgres: str,
+) -> None:
+    async with (
+        AsyncExitStack() as stack,
+        process(postgres, {"telegram"}, stack) as owner,
+        process(postgres, set(), stack) as other,
+        aiohttp.ClientSession() as http,
+    ):
+        seen = PagesSeen()
+        owner.router.add("telegram", seen)
+        table = await running_table(owner)
+        here = await opened(http, owner, HUMANS[0], table.id)
+        there = await opened(http, other, HUMANS[2], table.id)
+        await until(lambda: seen.seats.get(table.id) == frozenset({0, 2}), "both pages known")
+        await there.ws.close()  # the page on the other process closes: its hand is due
+        await until(lambda: seen.seats.get(table.id) == frozenset({0}), "the page gone")
+        await here.ws.close()
