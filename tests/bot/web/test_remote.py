@@ -7,6 +7,7 @@ that made it."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
@@ -21,6 +22,7 @@ from bot.cluster.partitions import Ownership
 from bot.delivery.router import PlatformRouter
 from bot.tables import TableManager
 from bot.tables.live import LiveTable, Place
+from bot.web import remote
 from bot.web.app import web_table
 from bot.web.remote import RemotePages
 from bot.web.server import WebTable
@@ -58,12 +60,12 @@ async def process(url: str, owns: set[str], stack: AsyncExitStack) -> AsyncItera
     await inbox.start()
     stack.push_async_callback(inbox.close)
     web = await web_table(manager, router, public_url="http://127.0.0.1:9", telegram_token=TOKEN)
-    remote = web.remote = RemotePages(manager, web.hub, inbox, ownership)
-    await remote.start()
-    stack.push_async_callback(remote.close)
+    pages = web.remote = RemotePages(manager, web.hub, inbox, ownership)
+    await pages.start()
+    stack.push_async_callback(pages.close)
     await web.start("127.0.0.1", 0)
     stack.push_async_callback(web.stop)
-    yield Process(manager, router, web, remote)
+    yield Process(manager, router, web, pages)
 
 
 async def opened(http: aiohttp.ClientSession, where: Process, user: int, table: int) -> Page:
@@ -245,3 +247,29 @@ async def test_the_owner_spares_the_hand_of_a_seat_whose_page_is_on_another_proc
         await there.ws.close()  # the page on the other process closes: its hand is due
         await until(lambda: seen.seats.get(table.id) == frozenset({0}), "the page gone")
         await here.ws.close()
+
+
+async def test_the_pages_of_a_process_that_stops_saying_them_are_forgotten(
+    postgres: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process that died says nothing more: the owner forgets its pages after
+    PRESENCE_EXPIRES, and the seat's private hand is due again."""
+    monkeypatch.setattr(remote, "POLL_SECONDS", 0.05)
+    monkeypatch.setattr(remote, "PRESENCE_SECONDS", 0.1)
+    monkeypatch.setattr(remote, "PRESENCE_EXPIRES", 0.5)
+    async with (
+        AsyncExitStack() as stack,
+        process(postgres, {"telegram"}, stack) as owner,
+        process(postgres, set(), stack) as other,
+        aiohttp.ClientSession() as http,
+    ):
+        seen = PagesSeen()
+        owner.router.add("telegram", seen)
+        table = await running_table(owner)
+        there = await opened(http, other, HUMANS[2], table.id)
+        await until(lambda: seen.seats.get(table.id) == frozenset({2}), "the page known")
+        await asyncio.sleep(1.0)  # said again and again: still known
+        assert seen.seats[table.id] == frozenset({2})
+        await other.remote.close()  # the other process falls silent, its page still open
+        await until(lambda: seen.seats.get(table.id) == frozenset(), "the page forgotten")
+        await there.ws.close()
