@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from bot.render.codes import decode
+from storage.records import StoredTable
 from storage.store import Store
 from tests.backends import BackendFactory
 from tests.bot.telegram.fake_api import FakeBotAPI, Message
@@ -112,6 +113,18 @@ async def press_once(fake: FakeBotAPI, acked: list[tuple[int, int, dict[str, obj
         lambda: (m := fake.latest_with_buttons(ALI)) is None or shown(m) != before,
         "the hand redrawn",
     )
+
+
+async def stored_table(backend: BackendFactory, table_id: int = 1) -> StoredTable:
+    """The table as the database holds it once the processes are gone."""
+    db = backend.make()
+    await db.start()
+    try:
+        stored = await Store(db).load_table(table_id)
+    finally:
+        await db.close()
+    assert stored is not None
+    return stored
 
 
 def shown(message: Message) -> tuple[int, str, str]:

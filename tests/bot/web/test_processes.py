@@ -19,11 +19,18 @@ from typing import Any
 import aiohttp
 import pytest
 
-from storage.store import Store
 from tests.backends import BackendFactory
 from tests.balancer import caddy
 from tests.bot.telegram.fake_api import FakeBotAPI
-from tests.bot.test_failover import FAST_WRITES, TAKEOVER_LIMIT, show_logs, spawn, stop_all, text
+from tests.bot.test_failover import (
+    FAST_WRITES,
+    TAKEOVER_LIMIT,
+    show_logs,
+    spawn,
+    stop_all,
+    stored_table,
+    text,
+)
 from tests.bot.web.pages import free_port, until
 from tests.bot.web.support import Page, forge_init_data
 
@@ -173,13 +180,7 @@ async def test_pages_on_two_processes_survive_the_owner_s_sigkill(
             for _ in range(4):
                 await move(seats, acked)
         assert "Traceback" not in text(logs[1])
-        db = backend.make()
-        await db.start()
-        try:
-            stored = await Store(db).load_table(1)
-        finally:
-            await db.close()
-        assert stored is not None
+        stored = await stored_table(backend)
         humans = [a for a in stored.actions if a.source == "human"]
         assert len(humans) == len(acked) == 12  # none lost, none applied twice
         logged = {a.seq: a.action for a in stored.actions}
