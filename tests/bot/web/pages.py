@@ -158,6 +158,20 @@ async def tap(player: Player, kind: str, name: str) -> None:
     await button.first.click(timeout=10_000)
 
 
+async def tap_when_live(player: Player, kind: str, name: str) -> bool:
+    """Tap once the page takes taps (a page accepts none between sending one and the
+    table's answer); False if it did not within 3 s."""
+    await player.page.bring_to_front()
+    button = player.page.get_by_role("button", name=name, exact=True).first
+    try:
+        await button.click(timeout=3_000)
+    except Exception as error:  # Playwright's TimeoutError: the button stayed disabled
+        if "Timeout" not in type(error).__name__:
+            raise
+        return False
+    return True
+
+
 async def play_until(
     players: list[Player], done: Callable[[], bool], on_move: Callable[[], Awaitable[None]]
 ) -> int:
@@ -173,7 +187,8 @@ async def play_until(
             if picked is None:
                 continue
             version = player.version()
-            await tap(player, *picked)
+            if not await tap_when_live(player, *picked):
+                continue  # the page is between two states (not live): look again
             await until(lambda p=player, v=version: p.version() > v, "the tap applied", 10)
             taps += 1
             moved = True
