@@ -85,6 +85,20 @@ async def state_at(page: Page, version: int) -> dict[str, Any]:
             return state
 
 
+@asynccontextmanager
+async def two_processes(
+    url: str, owns: str = "telegram"
+) -> AsyncIterator[tuple[Process, Process, aiohttp.ClientSession]]:
+    """The owner of ``owns``'s tables and a process that owns nothing, on one database."""
+    async with (
+        AsyncExitStack() as stack,
+        process(url, {owns}, stack) as owner,
+        process(url, set(), stack) as other,
+        aiohttp.ClientSession() as http,
+    ):
+        yield owner, other, http
+
+
 @pytest.fixture
 async def postgres(backend: BackendFactory) -> str:
     if backend.url is None:
@@ -104,12 +118,7 @@ async def running_table(owner: Process) -> LiveTable:
 async def test_pages_on_both_processes_see_every_move_and_only_their_own_cards(
     postgres: str,
 ) -> None:
-    async with (
-        AsyncExitStack() as stack,
-        process(postgres, {"telegram"}, stack) as owner,
-        process(postgres, set(), stack) as other,
-        aiohttp.ClientSession() as http,
-    ):
+    async with two_processes(postgres) as (owner, other, http):
         table = await running_table(owner)
         match = table.match
         assert match is not None
@@ -142,12 +151,7 @@ async def test_pages_on_both_processes_see_every_move_and_only_their_own_cards(
 async def test_a_refused_move_from_the_other_process_comes_back_to_its_page(
     postgres: str,
 ) -> None:
-    async with (
-        AsyncExitStack() as stack,
-        process(postgres, {"telegram"}, stack) as owner,
-        process(postgres, set(), stack) as other,
-        aiohttp.ClientSession() as http,
-    ):
+    async with two_processes(postgres) as (owner, other, http):
         table = await running_table(owner)
         match = table.match
         assert match is not None
@@ -171,12 +175,7 @@ async def test_a_refused_move_from_the_other_process_comes_back_to_its_page(
 
 
 async def test_a_watcher_on_the_other_process_sees_the_public_table(postgres: str) -> None:
-    async with (
-        AsyncExitStack() as stack,
-        process(postgres, {"telegram"}, stack) as owner,
-        process(postgres, set(), stack) as other,
-        aiohttp.ClientSession() as http,
-    ):
+    async with two_processes(postgres) as (owner, other, http):
         table = await running_table(owner)
         page = await opened(http, other, 999, table.id)
         state = await page.state()
@@ -189,12 +188,7 @@ async def test_a_discord_page_s_move_reaches_the_process_running_every_shard(
 ) -> None:
     """A process that runs all of Discord's shards owns ``discord:*``: a page's move left
     for that partition is claimed there too."""
-    async with (
-        AsyncExitStack() as stack,
-        process(postgres, {"discord:*"}, stack) as owner,
-        process(postgres, set(), stack) as other,
-        aiohttp.ClientSession() as http,
-    ):
+    async with two_processes(postgres, "discord:*") as (owner, other, http):
         place = Place("discord", "5550", "", "7770")
         players = [player(user, f"P{user}") for user in HUMANS]
         table = await owner.manager.create(place, players[0], {"variant": "syrian41"})
@@ -232,12 +226,7 @@ class PagesSeen:
 async def test_the_owner_spares_the_hand_of_a_seat_whose_page_is_on_another_process(
     postgres: str,
 ) -> None:
-    async with (
-        AsyncExitStack() as stack,
-        process(postgres, {"telegram"}, stack) as owner,
-        process(postgres, set(), stack) as other,
-        aiohttp.ClientSession() as http,
-    ):
+    async with two_processes(postgres) as (owner, other, http):
         seen = PagesSeen()
         owner.router.add("telegram", seen)
         table = await running_table(owner)
@@ -257,12 +246,7 @@ async def test_the_pages_of_a_process_that_stops_saying_them_are_forgotten(
     monkeypatch.setattr(remote, "POLL_SECONDS", 0.05)
     monkeypatch.setattr(remote, "PRESENCE_SECONDS", 0.1)
     monkeypatch.setattr(remote, "PRESENCE_EXPIRES", 0.5)
-    async with (
-        AsyncExitStack() as stack,
-        process(postgres, {"telegram"}, stack) as owner,
-        process(postgres, set(), stack) as other,
-        aiohttp.ClientSession() as http,
-    ):
+    async with two_processes(postgres) as (owner, other, http):
         seen = PagesSeen()
         owner.router.add("telegram", seen)
         table = await running_table(owner)
