@@ -29,6 +29,10 @@ from bot.web.socket import PageSocket
 
 log = logging.getLogger("sahra.web")
 
+# A page waits for the table's answer before its next tap; a few requests in flight cover
+# a resend after "moving", and more is a page that does not wait.
+ERRANDS_PER_PAGE = 4
+
 
 class Request(BaseModel):
     """A page's move or table command, with the verified player who made it."""
@@ -111,15 +115,33 @@ async def act(
         request = Request(table=table.id, player=player_of(socket), command=frame.command)
     else:
         return
-    try:
-        if elsewhere is None or elsewhere.owns(table.id):
-            await perform(manager, request)  # a rematch: the hub moves this page to it
+    if elsewhere is not None and not elsewhere.owns(table.id):
+        if len(socket.errands) >= ERRANDS_PER_PAGE:
+            _refused(hub, socket, table, Refusal("moving"))
         else:
-            opened = await elsewhere.carry(table, request)
-            if opened is not None and opened != table.id:
-                await elsewhere.follow(socket, opened)
+            socket.spawn(_carried(hub, socket, table, request, elsewhere))
+        return
+    try:
+        await perform(manager, request)  # a rematch: the hub moves this page to it
     except Refusal as refusal:
-        log.info("event=page_move_refused table=%d code=%s", table.id, refusal.code)
-        notice = refusal_notice(socket.language, refusal.code, refusal.detail)
-        socket.send(out("refused", code=refusal.code, message=notice.text))
-        hub.push(hub.table_of(socket) or table, only=socket)
+        _refused(hub, socket, table, refusal)
+
+
+async def _carried(
+    hub: PageHub, socket: PageSocket, table: LiveTable, request: Request, elsewhere: Elsewhere
+) -> None:
+    """A request carried out by the table's owner, awaited beside the socket's reader."""
+    try:
+        opened = await elsewhere.carry(table, request)
+        if opened is not None and opened != table.id:
+            await elsewhere.follow(socket, opened)
+    except Refusal as refusal:
+        _refused(hub, socket, table, refusal)
+
+
+def _refused(hub: PageHub, socket: PageSocket, table: LiveTable, refusal: Refusal) -> None:
+    """Said to that page alone, in its language, with a fresh state: nothing changed."""
+    log.info("event=page_move_refused table=%d code=%s", table.id, refusal.code)
+    notice = refusal_notice(socket.language, refusal.code, refusal.detail)
+    socket.send(out("refused", code=refusal.code, message=notice.text))
+    hub.push(hub.table_of(socket) or table, only=socket)

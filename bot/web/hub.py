@@ -119,9 +119,14 @@ class PageHub:
         )
         self.push(table, only=socket)
 
-    def push(self, table: LiveTable, only: PageSocket | None = None) -> None:
-        """Each socket of ``table`` (or ``only`` one) gets the table's state as its seat
-        sees it now."""
+    def push(
+        self,
+        table: LiveTable,
+        only: PageSocket | None = None,
+        seats: frozenset[int] | None = None,
+    ) -> None:
+        """Each socket of ``table`` (or ``only`` one, or those of ``seats``) gets the
+        table's state as its seat sees it now."""
         sockets = [only] if only is not None else list(self._sockets.get(table.id, ()))
         built: dict[tuple[int | None, str], str] = {}
         now = self.clock()
@@ -129,6 +134,8 @@ class PageHub:
             if socket.closed or socket.visitor is None:
                 continue
             seat = seat_of(table, socket)
+            if seats is not None and seat not in seats:
+                continue
             key = (seat, socket.language)
             text = built.get(key)
             if text is None:
@@ -143,7 +150,9 @@ class PageHub:
             self._follow(table)
         if table.id in self._sockets:
             self._tables[table.id] = table  # the owner's own (after a takeover, say)
-            self.push(table)
+            # A change told only to some seats (TX.7's secret doubling answer) redraws
+            # only their pages: a new state elsewhere would tell who answered, and when.
+            self.push(table, seats=_addressees(events))
             if not table.live:
                 self._pages_changed(table)
 
@@ -178,6 +187,13 @@ class PageHub:
                 )
 
 
+def _addressees(events: list[Event]) -> frozenset[int] | None:
+    """The seats every one of ``events`` is addressed to, or None if any is public."""
+    if not events or any("to" not in event for event in events):
+        return None
+    return frozenset(int(event["to"]) for event in events)
+
+
 def _person(socket: PageSocket) -> tuple[str, str]:
     visitor = socket.visitor
     assert visitor is not None
@@ -205,4 +221,10 @@ def state_of(table: LiveTable, socket: PageSocket, seat: int | None, now: float)
     if visitor is not None and seat is None and visitor.platform == table.place.platform:
         user = visitor.user_id  # not seated, but may join a lobby
     commands = [str(c) for c in table_commands.offered(table, user)]
-    return page_state(info, view, you=seat, now=now, commands=commands)
+    state = page_state(info, view, you=seat, now=now, commands=commands)
+    if view is not None and view.get("doubling"):
+        # TX.7: the version counts the window's secret answers; a page shows the one the
+        # window opened at (and its own answer, once given), which every answer drawn in
+        # the window still carries (``LiveTable.version_accepts``).
+        state["version"] = table.window_seq + (view.get("my_answer") is not None)
+    return state

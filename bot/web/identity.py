@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 
 from bot.render.i18n import language_of
+from bot.tables.live import LiveTable
 from bot.web.auth import (
     INIT_DATA_MAX_AGE,
     SESSION_SECONDS,
@@ -49,7 +50,7 @@ class Gate:
         self.max_age = max_age
         self.ledger = LinkLedger()
 
-    def admit(self, hello: Hello) -> Visitor:
+    async def admit(self, hello: Hello) -> Visitor:
         now = self.clock()
         if hello.init_data is not None:
             return self._telegram(hello.init_data, now, hello.table)
@@ -81,6 +82,10 @@ class Gate:
         if table is None:
             raise Denied("unknown_table", "start_param")
         return Visitor("telegram", str(launch.user_id), launch.name, launch.language or "", table)
+
+    async def may_watch(self, table: LiveTable, visitor: Visitor) -> bool:
+        """Whether ``visitor``, not seated at ``table``, may watch it (or join its lobby)."""
+        return True
 
     def session(self, visitor: Visitor, table: int) -> str:
         return self.signer.issue(

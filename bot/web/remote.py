@@ -36,6 +36,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from bot.backoff import backoff
@@ -57,6 +58,9 @@ log = logging.getLogger("sahra.web")
 
 POLL_SECONDS = 5.0  # every followed table is read this often without a NOTIFY
 ANSWER_SECONDS = 10.0  # an owner's answer to a forwarded request comes within this
+TAKEOVER_CHECK_SECONDS = 0.1  # a request waiting for an answer looks this often whether
+# this process has become the table's owner (a takeover settles it at once)
+OWN_ANSWER_SECONDS = 1.0  # the answer of this process's own inbox, after a takeover
 READS_AT_ONCE = 32  # followed tables read concurrently after a burst of changes
 PRESENCE_SECONDS = 15.0  # a process says again which seats have a page here
 PRESENCE_EXPIRES = 3 * PRESENCE_SECONDS  # unsaid for this long: those pages are gone
@@ -240,7 +244,13 @@ class RemotePages:
 
     async def carry(self, table: LiveTable, request: Request) -> int | None:
         """Have the owner of ``table`` carry ``request`` out; its answer, as ``perform``
-        gives it (a Refusal is raised here)."""
+        gives it (a Refusal is raised here).
+
+        The wait ends as soon as this process owns the table itself (it took the table
+        over from an owner that died): a request still in the inbox is taken back and
+        carried out here; one the dead owner had claimed may or may not have been applied,
+        so it is refused as ``moving`` and the page sends it again (the version it was
+        drawn at keeps a move from being applied twice)."""
         number = next(self._numbers)
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._answers[number] = answer
@@ -251,23 +261,52 @@ class RemotePages:
                 row = await self.inbox.forward(target, PAGE + json.dumps(payload))
             except StorageError:
                 raise Refusal("storage") from None
-            try:
-                got = await asyncio.wait_for(asyncio.shield(answer), ANSWER_SECONDS)
-            except TimeoutError:
-                if await self.inbox.withdraw(row):
-                    log.warning("event=page_request_unanswered table=%d", table.id)
-                    raise Refusal("moving") from None
-                try:  # claimed by an owner: its answer is on the way
-                    got = await asyncio.wait_for(answer, ANSWER_SECONDS)
-                except TimeoutError:
-                    raise Refusal("moving") from None
+            got = await self._answer_to(answer, table.id, row, request)
         finally:
             self._answers.pop(number, None)
+        if isinstance(got, Carried):
+            return got.table
         code = got.get("code")
         if code is not None:
             raise Refusal(code if code in REFUSAL_CODES else "storage", detail=got.get("detail"))
         opened = got.get("table")
         return int(opened) if opened is not None else None
+
+    async def _answer_to(
+        self,
+        answer: asyncio.Future[dict[str, Any]],
+        table_id: int,
+        row: int,
+        request: Request,
+    ) -> dict[str, Any] | Carried:
+        """The owner's answer, or the request settled here once this process owns the
+        table; ``Refusal("moving")`` when neither comes in time."""
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + ANSWER_SECONDS
+        withdrawn_at_deadline = False
+        while True:
+            with contextlib.suppress(TimeoutError):
+                return await asyncio.wait_for(asyncio.shield(answer), TAKEOVER_CHECK_SECONDS)
+            if self.owns(table_id):
+                if await self.inbox.withdraw(row):
+                    log.info("event=page_request_taken_back table=%d", table_id)
+                    return Carried(await perform(self.manager, request))
+                # Claimed: by the owner that died, or by this process's own inbox since
+                # it took the table over (its answer comes at once, or never).
+                with contextlib.suppress(TimeoutError):
+                    return await asyncio.wait_for(asyncio.shield(answer), OWN_ANSWER_SECONDS)
+                log.warning("event=page_request_lost_owner table=%d", table_id)
+                raise Refusal("moving")
+            if loop.time() < give_up:
+                continue
+            if not withdrawn_at_deadline:
+                withdrawn_at_deadline = True
+                if await self.inbox.withdraw(row):
+                    log.warning("event=page_request_unanswered table=%d", table_id)
+                    raise Refusal("moving")
+                give_up = loop.time() + ANSWER_SECONDS  # claimed: its answer is on the way
+                continue
+            raise Refusal("moving")
 
     # ---------------------------------------------------------------- presence
 
@@ -355,6 +394,13 @@ class RemotePages:
             await self.store.notify(PAGE_CHANNEL, json.dumps(answer))
         except Exception as error:  # supervised: the asker is told "moving" when it waits
             log.error("event=page_request_failed table=%d where=%s", request.table, where(error))
+
+
+@dataclass(frozen=True)
+class Carried:
+    """A request this process carried out itself, after taking its table over."""
+
+    table: int | None
 
 
 def _shown(table: LiveTable) -> tuple[Any, ...]:

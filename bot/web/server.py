@@ -17,12 +17,14 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.typedefs import Middleware
 
 from bot.logs import where
 from bot.tables.commands import PlayerRef
 from bot.tables.errors import Refusal
-from bot.tables.live import LiveTable
+from bot.tables.live import LIVE_STATUSES, LiveTable
 from bot.tables.manager import TableManager
+from bot.tables.recovery import followed
 from bot.web.actions import act
 from bot.web.auth import LINK_SECONDS
 from bot.web.frames import MAX_FRAME, BadFrame, Hello, out, parse
@@ -35,17 +37,31 @@ from bot.web.texts import denial
 log = logging.getLogger("sahra.web")
 
 STATIC = Path(__file__).parent / "static"
-CSP = (
-    "default-src 'self'; script-src 'self' https://telegram.org; style-src 'self'; "
-    "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; "
-    "frame-ancestors 'self' https://web.telegram.org https://*.telegram.org"
-)
+
+
+def content_policy(public_url: str) -> str:
+    """The page's Content-Security-Policy: its own scripts (and Telegram's), and sockets
+    only to its own site. The ``wss:`` origin is named besides ``'self'``: older iOS
+    WebKit does not count a WebSocket to the page's own host as ``'self'``."""
+    parts = urlsplit(public_url)
+    socket_origin = f"{'wss' if parts.scheme == 'https' else 'ws'}://{parts.netloc}".lower()
+    return (
+        "default-src 'self'; script-src 'self' https://telegram.org; style-src 'self'; "
+        f"img-src 'self' data:; connect-src 'self' {socket_origin}; base-uri 'none'; "
+        "form-action 'none'; "
+        "frame-ancestors 'self' https://web.telegram.org https://*.telegram.org"
+    )
+
+
 HEARTBEAT = 30.0  # seconds: a peer gone without a goodbye is found and its socket freed
 # A frame over MAX_FRAME is read and answered with an error; one this large is not even
 # read: the socket closes (1009), as nothing honest sends it.
 UNREAD_FRAME = 16 * MAX_FRAME
 HELLO_SECONDS = 10.0  # a socket that has not said who it is by then is closed
 PAGES_PER_PERSON = 8  # one person's open pages; a ninth closes their oldest
+# Refusals that end a socket but can pass: the page reconnects with backoff, keeping its
+# session (a process still loading its tables, a page that flooded or said no hello).
+PASSING = frozenset({"starting", "too_many", "no_hello"})
 
 
 def origin_of(url: str) -> str:
@@ -76,7 +92,9 @@ class WebTable:
         self.remote: RemotePages | None = None
 
     def application(self) -> web.Application:
-        app = web.Application(middlewares=[_headers], client_max_size=MAX_FRAME)
+        app = web.Application(
+            middlewares=[_headers(content_policy(self.public_url))], client_max_size=MAX_FRAME
+        )
         app.router.add_get("/", self._index)
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/healthz", self._health)
@@ -142,13 +160,17 @@ class WebTable:
         silent = asyncio.get_running_loop().call_later(HELLO_SECONDS, self._no_hello, socket)
         try:
             async for message in ws:
-                if message.type != WSMsgType.TEXT:
-                    socket.send(out("error", code="bad_frame", message="", fatal=False))
-                    continue
+                # Every frame counts against the pace, whatever its kind and before any
+                # hello: a flood of binary frames costs the flooder its socket, not the
+                # other pages their latency.
                 if not socket.allow(self.clock()):
                     if socket.flooding:
                         await self._refuse(socket, "too_many")
                         break
+                    continue
+                if message.type != WSMsgType.TEXT:
+                    said = denial(socket.language, "bad_frame")
+                    socket.send(out("error", code="bad_frame", message=said, fatal=False))
                     continue
                 try:
                     going_on = await self._frame(socket, message.data)
@@ -203,16 +225,29 @@ class WebTable:
         try:
             return self.manager.table(table_id)
         except Refusal:
-            raise Denied("unknown_table") from None
+            pass
+        stored = await self.manager.store.load_table(table_id)
+        if stored is None:
+            raise Denied("unknown_table")
+        if stored.table.status in LIVE_STATUSES:
+            # Live in the log but not loaded: this process is starting (it listens before
+            # its tables are loaded). The page is told to come back, not that the table
+            # is gone.
+            raise Denied("starting")
+        return followed(stored, None)  # an ended table: its last state, the result
 
     async def _hello(self, socket: PageSocket, hello: Hello) -> bool:
         try:
-            visitor = self.gate.admit(hello)
+            visitor = await self.gate.admit(hello)
             if socket.visitor is not None and visitor.user_id != socket.visitor.user_id:
                 raise Denied("bad_session", "other_user")
             table = await self._table(visitor.table)
             if table.place.platform != visitor.platform:
                 raise Denied("unknown_table", "platform")
+            if table.seat_of(visitor.user_id) is None and not await self.gate.may_watch(
+                table, visitor
+            ):
+                raise Denied("not_member")
         except Denied as denied:
             log.warning("event=page_refused code=%s reason=%s", denied.code, denied.reason)
             await self._refuse(socket, denied.code)
@@ -243,8 +278,11 @@ class WebTable:
             asyncio.get_running_loop().create_task(self._refuse(socket, "no_hello"))
 
     async def _refuse(self, socket: PageSocket, code: str) -> None:
-        """A fatal refusal: said on the page (written now, before the socket closes)."""
-        frame = out("error", code=code, message=denial(socket.language, code), fatal=True)
+        """A refusal that ends the socket: said on the page (written now, before the socket
+        closes). ``fatal`` only for one that cannot change: for the others the page comes
+        back later by itself."""
+        fatal = code not in PASSING
+        frame = out("error", code=code, message=denial(socket.language, code), fatal=fatal)
         try:
             await socket.ws.send_str(frame)
         except Exception:  # the page is gone already: nothing to tell
@@ -255,12 +293,15 @@ class WebTable:
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
-@web.middleware
-async def _headers(request: web.Request, handler: Handler) -> web.StreamResponse:
-    response = await handler(request)
-    if response.prepared:  # a socket: its handshake is sent already
+def _headers(policy: str) -> Middleware:
+    @web.middleware
+    async def headers(request: web.Request, handler: Handler) -> web.StreamResponse:
+        response = await handler(request)
+        if response.prepared:  # a socket: its handshake is sent already
+            return response
+        response.headers["Content-Security-Policy"] = policy
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
         return response
-    response.headers["Content-Security-Policy"] = CSP
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "no-referrer"
-    return response
+
+    return headers

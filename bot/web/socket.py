@@ -12,7 +12,9 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
+from typing import Any
 
 from aiohttp import web
 
@@ -53,6 +55,9 @@ class PageSocket:
     _frames: deque[str] = field(default_factory=deque)
     _wake: asyncio.Event = field(default_factory=asyncio.Event)
     _writer: asyncio.Task[None] | None = None
+    # Requests this page sent that another process carries out: awaited beside the
+    # socket's reader, never by it (a dead owner must not freeze the page's next taps).
+    errands: set[asyncio.Task[None]] = field(default_factory=set)
     closed: bool = False
 
     def start(self) -> None:
@@ -71,6 +76,23 @@ class PageSocket:
     @property
     def flooding(self) -> bool:
         return self.refused >= FLOODED
+
+    def spawn(self, errand: Coroutine[Any, Any, None]) -> None:
+        """Run ``errand`` beside the reader; supervised: a failure is logged and the
+        socket lives on."""
+        task = asyncio.create_task(errand)
+        self.errands.add(task)
+        task.add_done_callback(self._errand_done)
+
+    def _errand_done(self, task: asyncio.Task[None]) -> None:
+        self.errands.discard(task)
+        if not task.cancelled() and (error := task.exception()) is not None:
+            log.error(
+                "event=page_errand_failed table=%d error=%s where=%s",
+                self.table_id,
+                type(error).__name__,
+                where(error),
+            )
 
     def send_state(self, text: str) -> None:
         self._state = text

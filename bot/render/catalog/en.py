@@ -504,7 +504,11 @@ EN: dict[str, str] = {
     ),
     "web_denied_bad_session": "Your session has ended. Open the table again from the chat.",
     "web_denied_unknown_table": "This table is not being played any more.",
-    "web_denied_other_table": "This page belongs to another table.",
+    "web_denied_not_member": (
+        "Only members of this table's chat can watch it. Ask to be added to the chat, "
+        "then open the table from there."
+    ),
+    "web_denied_starting": "The table is starting up again; reconnecting…",
     "web_denied_too_many": "Too many messages from this page; it was disconnected.",
     "web_denied_too_many_pages": (
         "This table was opened in too many other windows; this one was closed."

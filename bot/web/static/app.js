@@ -7,7 +7,11 @@ const SESSION_KEY = "sahra.session";
 const TELEGRAM_JS = "https://telegram.org/js/telegram-web-app.js";
 const PING_MS = 25000;
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
-const FATAL_FORGETS = new Set(["bad_session", "other_table", "unknown_table"]);
+// Refusals that cannot change: the session they name is no good any more. Every other
+// code (a process starting, a table moving between processes, a dropped socket, a proxy's
+// 502) can pass: the page comes back with backoff and keeps its session.
+const FATAL_FORGETS = new Set(["bad_session", "unknown_table", "not_member"]);
+const RESEND_MS = 400; // a move refused as "moving" is sent again once, after this
 
 const banner = document.getElementById("banner");
 const toast = document.getElementById("toast");
@@ -29,6 +33,7 @@ let attempts = 0;
 let stopped = false;
 let pinger = 0;
 let toastTimer = 0;
+let lastMove = null; // {version, action, resent}: the move sent last, to resend once
 
 // ---------------------------------------------------------------- launch
 
@@ -120,6 +125,7 @@ function receive(frame) {
       setLive(socket !== null && socket.readyState === WebSocket.OPEN);
       break;
     case "refused":
+      if (frame.code === "moving" && resend()) break;
       say(frame.message);
       break;
     case "error":
@@ -128,6 +134,8 @@ function receive(frame) {
         if (FATAL_FORGETS.has(frame.code)) sessionStorage.removeItem(SESSION_KEY);
         setLive(false);
         status("failed", frame.message || strings.web_failed || "");
+      } else if (!ui.live && frame.message) {
+        status("reconnecting", frame.message); // a hello that can pass: the close retries
       } else {
         say(frame.message);
       }
@@ -145,9 +153,24 @@ function send(frame) {
 // the table answers with its next state.
 function move(action) {
   if (!ui.live || !state) return;
+  lastMove = { version: state.version, action, resent: false };
   send({ type: "move", version: state.version, action });
   setLive(false);
   if (navigator.vibrate) navigator.vibrate(10);
+}
+
+// The table was changing processes when the move came: the same move, drawn at the same
+// version, goes again once (the version keeps it from being applied twice).
+function resend() {
+  const last = lastMove;
+  if (!last || last.resent || !state || state.version !== last.version) return false;
+  last.resent = true;
+  setLive(false);
+  setTimeout(() => {
+    if (state && state.version === last.version) send({ type: "move", version: last.version, action: last.action });
+    else setLive(socket !== null && socket.readyState === WebSocket.OPEN);
+  }, RESEND_MS);
+  return true;
 }
 
 // ---------------------------------------------------------------- on screen
