@@ -37,6 +37,7 @@ class TableRecord:
     deadline_kind: str | None
     seq: int = 0
     guild: str = ""  # Discord: the server of the table's channel (its shard owns it)
+    lobby_version: int = 0  # changes of the lobby so far (a lobby's buttons carry it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +142,7 @@ class TableUpdated:
     last_human_at: float
     deadline: float | None
     deadline_kind: str | None
+    lobby_version: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -165,6 +165,11 @@ MIGRATIONS: tuple[str, ...] = (
         value TEXT NOT NULL
     );
     """,
+    # 8: every change of a lobby moves its version, which its buttons and pages carry: a
+    # command drawn before a change (a second tap on Add computer) is refused as stale.
+    """
+    ALTER TABLE tables ADD COLUMN lobby_version INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -186,6 +186,11 @@ PG_MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER actions_changed AFTER INSERT ON actions
         FOR EACH ROW EXECUTE FUNCTION sahra_table_changed();
     """,
+    # 5: every change of a lobby moves its version, which its buttons and pages carry: a
+    # command drawn before a change (a second tap on Add computer) is refused as stale.
+    """
+    ALTER TABLE tables ADD COLUMN lobby_version INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 PG_SCHEMA_VERSION = len(PG_MIGRATIONS)

@@ -47,12 +47,12 @@ Row = Any  # a backend's row: by column name and by position
 
 INSERT_TABLE = (
     "INSERT INTO tables (id, platform, chat, thread, variant, config, seed, decks, status,"
-    " creator, created_at, updated_at, last_human_at, deadline, deadline_kind, seq, guild)"
-    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    " creator, created_at, updated_at, last_human_at, deadline, deadline_kind, seq, guild,"
+    " lobby_version) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
 UPDATE_TABLE = (
     "UPDATE tables SET status = ?, seq = ?, updated_at = ?, last_human_at = ?, deadline = ?,"
-    " deadline_kind = ? WHERE id = ?"
+    " deadline_kind = ?, lobby_version = ? WHERE id = ?"
 )
 UPSERT_SEAT = (
     "INSERT INTO seats (table_id, seat, kind, owner, name, language, away, timeouts, ready)"
@@ -149,6 +149,7 @@ def _statement(change: Change) -> Statement:
                 change.last_human_at,
                 change.deadline,
                 change.deadline_kind,
+                change.lobby_version,
                 change.table_id,
             ),
         )
@@ -179,6 +180,7 @@ def _statement(change: Change) -> Statement:
                 t.deadline_kind,
                 t.seq,
                 t.guild,
+                t.lobby_version,
             ),
         )
     if isinstance(change, PlayerSeen):
@@ -252,6 +254,7 @@ def _table(row: Row) -> TableRecord:
         deadline_kind=row["deadline_kind"],
         seq=row["seq"],
         guild=row["guild"],
+        lobby_version=row["lobby_version"],
     )
 
 

@@ -149,7 +149,7 @@ class Buttons:
             standing = InteractionStanding(interaction)
             await self.host._run(
                 interaction,
-                table_commands.run(self.host.manager, table.id, kind, player, standing),
+                table_commands.run(self.host.manager, table.id, kind, player, standing, version),
             )
         else:
             await self._press(interaction, table, version, action, language)

@@ -25,7 +25,7 @@ def table_info(table: LiveTable, dm_pending: frozenset[int] = frozenset()) -> Ta
         id=table.id,
         config=table.config,
         status=table.status,
-        version=table.seq,
+        version=table.version,
         seats=seats,
         deadline=table.deadline if table.deadline_kind != "lobby" else None,
         creator=table.creator,

@@ -18,6 +18,17 @@ def require_lobby(table: LiveTable) -> None:
         raise Refusal("not_in_lobby" if table.status == "running" else "not_running")
 
 
+def require_first_tap(table: LiveTable, user: str, command: str, version: int | None) -> None:
+    """A lobby command tapped on a screen drawn at ``version`` is a repeat, refused as
+    stale, when this person's same command was carried out since that screen was drawn
+    (a double tap, a button pressed again before its message was redrawn). Other people's
+    changes since do not make it stale: in a busy lobby the group's message lags by
+    seconds, and a join or a new computer of someone else is no reason to refuse. None: a
+    command typed by name, which means what it says whatever changed."""
+    if version is not None and table.lobby_taps.get((user, command), -1) >= version:
+        raise Refusal("stale")
+
+
 def require_running(table: LiveTable) -> None:
     require_fresh(table)
     if table.status != "running":

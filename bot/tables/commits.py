@@ -142,6 +142,8 @@ class Committer:
         row changes too (status, seats' lobby, a timer not carried by a move)."""
         now = self.clock()
         table.updated_at = now
+        if row and table.status == "lobby":
+            table.lobby_version += 1  # every change of a lobby moves its version
         if row:
             table.deadline, table.deadline_kind = deadlines.next_deadline(table, now)
             changes.append(rows.table_updated(table))

@@ -56,6 +56,12 @@ class LiveTable:
     decks: list[list[str]] | None = None
     match: engine.Match | None = None
     seq: int = 0  # actions applied = the state version buttons carry
+    # Changes of the lobby so far: the version a lobby's buttons carry (``version``).
+    lobby_version: int = 0
+    # The lobby version each person's lobby command was carried out at, by (user,
+    # command): a tap drawn before it is a repeat (``checks.require_first_tap``). Kept by
+    # the owner in memory: a repeat that straddles a restart is not caught.
+    lobby_taps: dict[tuple[str, str], int] = field(default_factory=dict, repr=False)
     window_seq: int = 0  # seq when the current multi-seat window opened (TX.7)
     deadline: float | None = None
     deadline_kind: DeadlineKind | None = None
@@ -83,6 +89,16 @@ class LiveTable:
             if seat is not None and seat.kind == "human" and seat.owner == user:
                 return index
         return None
+
+    @property
+    def version(self) -> int:
+        """The version a screen of the table is drawn at, and its buttons carry: the
+        lobby's changes while it is a lobby, the moves applied once it is dealt."""
+        return self.lobby_version if self.status == "lobby" else self.seq
+
+    def tapped(self, user: str, command: str, at: int) -> None:
+        """``user``'s lobby ``command`` was carried out at lobby version ``at``."""
+        self.lobby_taps[(user, command)] = at
 
     def free_seats(self) -> list[int]:
         return [index for index, seat in enumerate(self.seats) if seat is None]

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
-from bot.render.i18n import computer_name
 from bot.tables import checks, deadlines, rematch, rows
 from bot.tables.commands import ACCEPTED_SECONDS, Accepted, PlayerRef, Press, answered
 from bot.tables.commits import Committer
@@ -23,6 +22,7 @@ from bot.tables.computers import Computers
 from bot.tables.config import TableConfig
 from bot.tables.errors import Refusal
 from bot.tables.live import LiveTable, Place, Seat
+from bot.tables.lobby import Lobby
 from bot.tables.notifier import Event, Notifier, Results
 from bot.tables.recovery import live_table
 from bot.tables.registry import Registry
@@ -57,6 +57,7 @@ class TableManager:
         self.registry = Registry()
         self.committer = Committer(self.store, notifier, self.registry, clock)
         self.scheduler = Scheduler(self.committer, self.computers, self.registry, clock)
+        self.lobby = Lobby(self.committer, clock)
         self.results = results  # None: finished matches are left for a later count
         self.accepted_seconds = ACCEPTED_SECONDS
         self.committer.ended = self._ended
@@ -148,23 +149,21 @@ class TableManager:
         self.scheduler.arm(table)
         return table
 
-    async def join(self, table_id: int, player: PlayerRef, seat: int | None = None) -> int:
+    async def join(
+        self,
+        table_id: int,
+        player: PlayerRef,
+        seat: int | None = None,
+        *,
+        version: int | None = None,
+    ) -> int:
+        """Take a seat of a lobby. ``version``: the lobby's version a tapped command was
+        drawn at (``bot/tables/lobby.py``); None when typed."""
         table = self.table(table_id)
         async with table.lock:
-            checks.require_lobby(table)
-            if table.seat_of(player.user_id) is not None:
-                raise Refusal("already_seated")
-            seat = checks.pick_seat(table, seat)
-            table.seats[seat] = Seat("human", player.user_id, player.name, player.language)
-            await self._lobby_change(
-                table,
-                [seat],
-                [{"type": "player_joined", "seat": seat, "name": player.name}],
-                player=player,
-            )
-            return seat
+            return await self.lobby.join(table, player, seat, version)
 
-    async def leave(self, table_id: int, user: str) -> None:
+    async def leave(self, table_id: int, user: str, *, version: int | None = None) -> None:
         """Leave a lobby, or hand a running seat to a computer until the owner reclaims it."""
         table = self.table(table_id)
         async with table.lock:
@@ -172,8 +171,7 @@ class TableManager:
             if seat is None:
                 raise Refusal("not_seated")
             if table.status == "lobby":
-                table.seats[seat] = None
-                await self._lobby_change(table, [seat], [{"type": "player_left", "seat": seat}])
+                await self.lobby.leave(table, seat, user, version)
                 return
             checks.require_running(table)
             occupant = table.seats[seat]
@@ -185,19 +183,16 @@ class TableManager:
                 [{"type": "seat_taken_over", "seat": seat, "reason": "left"}],
             )
 
-    async def add_computer(self, table_id: int, user: str, seat: int | None = None) -> int:
+    async def add_computer(
+        self, table_id: int, user: str, seat: int | None = None, *, version: int | None = None
+    ) -> int:
         table = self.table(table_id)
         async with table.lock:
-            checks.require_lobby(table)
-            checks.require_member(table, user)
-            seat = checks.pick_seat(table, seat)
-            name = computer_name(table.config.language, seat)
-            table.seats[seat] = Seat("computer", None, name, table.config.language)
-            await self._lobby_change(table, [seat], [{"type": "computer_added", "seat": seat}])
-            return seat
+            return await self.lobby.add_computer(table, user, seat, version)
 
     async def begin(self, table_id: int, user: str | None) -> None:
-        """Start the match once four seats are filled (any seated player may start)."""
+        """Start the match once four seats are filled (any seated player may start; a
+        second Begin finds no lobby)."""
         table = self.table(table_id)
         async with table.lock:
             checks.require_lobby(table)
@@ -235,8 +230,8 @@ class TableManager:
     async def ready(self, table_id: int, user: str) -> None:
         await rematch.confirm(self, table_id, user)
 
-    async def swap_partners(self, table_id: int, user: str) -> None:
-        await rematch.swap(self, table_id, user)
+    async def swap_partners(self, table_id: int, user: str, *, version: int | None = None) -> None:
+        await rematch.swap(self, table_id, user, version)
 
     async def stop(self, table_id: int, user: str, *, is_admin: bool = False) -> None:
         """End a live table. ``is_admin``: this user may although not the creator, as
@@ -317,23 +312,6 @@ class TableManager:
     async def settle(self) -> None:
         """Wait until no computer move or timer task is running (tests, shutdown)."""
         await self.scheduler.settle()
-
-    # ---------------------------------------------------------------- helpers
-
-    async def _lobby_change(
-        self,
-        table: LiveTable,
-        seats: list[int],
-        events: list[Event],
-        player: PlayerRef | None = None,
-    ) -> None:
-        changes: list[Change] = list(rows.seat_changes(table, seats))
-        now = self.clock()
-        if player is not None:
-            platform = table.place.platform
-            changes.append(PlayerSeen(platform, player.user_id, player.name, player.language, now))
-        table.last_human_at = now
-        await self.committer.commit(table, changes, events)
 
     # ---------------------------------------------------------------- start-up and shutdown
 

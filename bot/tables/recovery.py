@@ -14,6 +14,7 @@ RELOADED = (
     "seats",
     "match",
     "seq",
+    "lobby_version",
     "window_seq",
     "deadline",
     "deadline_kind",
@@ -65,6 +66,7 @@ def _shell(stored: StoredTable) -> LiveTable:
         decks=row.decks,
         deadline=row.deadline,
         deadline_kind=kind,
+        lobby_version=row.lobby_version,
     )
     for seat in stored.seats:
         table.seats[seat.seat] = Seat(

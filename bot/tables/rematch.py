@@ -93,7 +93,8 @@ async def open_rematch(manager: TableManager, old_id: int, player: PlayerRef) ->
 
 
 async def confirm(manager: TableManager, table_id: int, user: str) -> None:
-    """One tap of Ready; the last one starts the match."""
+    """One tap of Ready (a second is refused: already ready); the last one starts the
+    match."""
     table = manager.table(table_id)
     async with table.lock:
         _require_rematch_lobby(table)
@@ -118,11 +119,15 @@ async def confirm(manager: TableManager, table_id: int, user: str) -> None:
             await manager.committer.commit(table, changes, events)
 
 
-async def swap(manager: TableManager, table_id: int, user: str) -> None:
-    """New partners: the seats after the first rotate (T41.1: partners sit opposite)."""
+async def swap(
+    manager: TableManager, table_id: int, user: str, version: int | None = None
+) -> None:
+    """New partners: the seats after the first rotate (T41.1: partners sit opposite). A
+    second tap drawn before the first swap is stale: it would swap them back."""
     table = manager.table(table_id)
     async with table.lock:
         _require_rematch_lobby(table)
+        checks.require_first_tap(table, user, "swap", version)
         if table.seat_of(user) is None:
             raise Refusal("not_seated")
         if not VARIANTS[table.variant].teams:
@@ -130,9 +135,11 @@ async def swap(manager: TableManager, table_id: int, user: str) -> None:
         first, *others = table.seats
         table.seats = [first, others[1], others[2], others[0]]
         table.last_human_at = manager.clock()
+        at = table.lobby_version
         await manager.committer.commit(
             table, list(rows.seat_changes(table, [1, 2, 3])), [{"type": "partners_swapped"}]
         )
+        table.tapped(user, "swap", at)
 
 
 async def fill_and_start(manager: TableManager, table: LiveTable) -> None:

@@ -58,6 +58,7 @@ def table_created(table: LiveTable) -> TableCreated:
             deadline_kind=table.deadline_kind,
             seq=table.seq,
             guild=place.guild,
+            lobby_version=table.lobby_version,
         )
     )
 
@@ -71,6 +72,7 @@ def table_updated(table: LiveTable) -> TableUpdated:
         table.last_human_at,
         table.deadline,
         table.deadline_kind,
+        table.lobby_version,
     )
 
 

@@ -75,23 +75,28 @@ async def run(
     command: TableCommand,
     player: PlayerRef,
     standing: Standing,
+    version: int | None = None,
 ) -> None:
-    """Carry out ``command`` for ``player`` at the table; a ``Refusal`` says why not."""
+    """Carry out ``command`` for ``player`` at the table; a ``Refusal`` says why not.
+    ``version``: the table's version the command was offered at (a button's, a page's):
+    a command this person already had carried out since is refused as stale, so a second
+    tap never repeats it (``checks.require_first_tap``); None for a command typed by
+    name. The commands a repeat could not change say so by their own refusal."""
     user = player.user_id
     if command == "join":
-        await manager.join(table_id, player)
+        await manager.join(table_id, player, version=version)
     elif command == "leave":
-        await manager.leave(table_id, user)
+        await manager.leave(table_id, user, version=version)
     elif command == "add_computer":
-        await manager.add_computer(table_id, user)
+        await manager.add_computer(table_id, user, version=version)
     elif command == "begin":
-        await manager.begin(table_id, user)
+        await manager.begin(table_id, user)  # twice: the second finds no lobby
     elif command == "reclaim":
-        await manager.reclaim(table_id, user)
+        await manager.reclaim(table_id, user)  # twice: the seat is not away
     elif command == "ready":
-        await manager.ready(table_id, user)
+        await manager.ready(table_id, user)  # twice: already ready
     elif command == "swap":
-        await manager.swap_partners(table_id, user)
+        await manager.swap_partners(table_id, user, version=version)
     else:
         if not await may_stop(manager.table(table_id), user, standing):
             raise Refusal("stop_not_allowed")

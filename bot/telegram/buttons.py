@@ -92,7 +92,7 @@ class Buttons:
             if kind in TABLE_COMMANDS:
                 player = self.host._player(update, language)
                 await table_commands.run(
-                    self.host.manager, table.id, kind, player, ChatStanding(update)
+                    self.host.manager, table.id, kind, player, ChatStanding(update), version
                 )
             elif kind == "rules":
                 if self.host._private(update, rules_text(table.variant, language)):

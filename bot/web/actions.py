@@ -84,7 +84,12 @@ async def perform(manager: TableManager, request: Request) -> int | None:
         return (await manager.rematch(request.table, request.player)).id
     # The page offers no command that needs a chat's administrators (stop is the chat's).
     await table_commands.run(
-        manager, request.table, request.command, request.player, table_commands.NobodyElse()
+        manager,
+        request.table,
+        request.command,
+        request.player,
+        table_commands.NobodyElse(),
+        request.version,
     )
     return None
 
@@ -112,7 +117,12 @@ async def act(
             action=action_dict(frame.action),
         )
     elif isinstance(frame, Command):
-        request = Request(table=table.id, player=player_of(socket), command=frame.command)
+        request = Request(
+            table=table.id,
+            player=player_of(socket),
+            command=frame.command,
+            version=frame.version,
+        )
     else:
         return
     if elsewhere is not None and not elsewhere.owns(table.id):

@@ -83,6 +83,8 @@ PageCommand = Literal[
 class Command(_Frame):
     type: Literal["command"]
     command: PageCommand
+    # The state's version the command was offered at: a second tap is stale.
+    version: int | None = Field(default=None, ge=0, le=2**31)
 
 
 class Language(_Frame):

@@ -405,4 +405,11 @@ class Carried:
 
 def _shown(table: LiveTable) -> tuple[Any, ...]:
     """What a change must alter for the pages to be redrawn."""
-    return (table.seq, table.status, table.seats, table.deadline, table.config)
+    return (
+        table.seq,
+        table.lobby_version,
+        table.status,
+        table.seats,
+        table.deadline,
+        table.config,
+    )

@@ -54,7 +54,7 @@ def configured_logs(fmt: str = "text", level: str = "INFO") -> Iterator[io.Strin
             logger.setLevel(before)
 
 
-def play_a_card_not_held(*_: object) -> NoReturn:
+def play_a_card_not_held(*_: object, **__: object) -> NoReturn:
     """Raise a real refusal of the engine, whose message names a card ("you do not hold
     2C"): a bug on an error path that would log it should be caught by the logs."""
     match = engine.new_match("syrian41", seed=1)

@@ -201,7 +201,12 @@ function commands(state, ui) {
   const offered = state.commands || [];
   box.hidden = offered.length === 0;
   for (const command of offered) {
-    const tap = button(command.label, () => ui.send({ type: "command", command: command.command }), "command");
+    // With the version it was offered at: a second tap before the table answers is stale.
+    const tap = button(
+      command.label,
+      () => ui.send({ type: "command", command: command.command, version: state.version }),
+      "command",
+    );
     tap.disabled = !ui.live;
     box.append(tap);
   }

@@ -166,7 +166,7 @@ async def test_a_bug_behind_a_button_still_gets_an_answer(
     await guild.slash(ALI, "new", variant="syrian41")
     assert guild.bot is not None
 
-    async def broken(*args: object) -> None:
+    async def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(guild.bot.manager, "join", broken)

@@ -107,8 +107,16 @@ async def test_a_dm_press_reaching_the_other_shards_process_is_applied_once_by_t
         assert reply["type"] == 5
         await until(lambda: button_present(fake, "add_computer"), "the lobby")
         for _ in range(3):
-            await answer(
-                fake, await fake.click(ALI, public(fake), button(public(fake), "add_computer"))
+            add = button(public(fake), "add_computer")
+            await answer(fake, await fake.click(ALI, public(fake), add))
+            # A person clicks what the message shows once it is redrawn: a second click on
+            # the same drawing would be a double tap, refused as stale.
+            await until(
+                lambda add=add: (
+                    not button_present(fake, "add_computer")
+                    or button(public(fake), "add_computer") != add
+                ),
+                "the lobby redrawn",
             )
         await until(lambda: button_present(fake, "begin"), "a full lobby")
         await answer(fake, await fake.click(ALI, public(fake), button(public(fake), "begin")))
