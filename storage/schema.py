@@ -165,6 +165,15 @@ MIGRATIONS: tuple[str, ...] = (
         value TEXT NOT NULL
     );
     """,
+    # 8: the web table's personal links already exchanged, until they expire: a link is
+    # good once on every process of an installation, not once per process.
+    """
+    CREATE TABLE spent_links (
+        nonce   TEXT NOT NULL PRIMARY KEY,
+        expires REAL NOT NULL
+    );
+    CREATE INDEX spent_links_by_expiry ON spent_links (expires);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -186,6 +186,15 @@ PG_MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER actions_changed AFTER INSERT ON actions
         FOR EACH ROW EXECUTE FUNCTION sahra_table_changed();
     """,
+    # 5: the web table's personal links already exchanged, until they expire: a link is
+    # good once on every process, not once per process (schema.py, 8).
+    """
+    CREATE TABLE spent_links (
+        nonce   TEXT NOT NULL PRIMARY KEY,
+        expires DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX spent_links_by_expiry ON spent_links (expires);
+    """,
 )
 
 PG_SCHEMA_VERSION = len(PG_MIGRATIONS)
