@@ -339,15 +339,19 @@ async def _run(
 
 def _offer_web(web: Any, settings: Settings, bots: list[Any]) -> None:
     """Each platform's way to the web table: Telegram's Mini App buttons, Discord's
-    personal links."""
+    personal links; and who may watch a platform's tables (Telegram: a member of the
+    group, asked through this process's bot, whether or not it holds the ``telegram``
+    role; Discord's links are issued only in the table's channel, ``bot.web.identity``)."""
     from bot.discord.app import DiscordBot
     from bot.telegram.app import TelegramBot
+    from bot.telegram.members import TelegramMembers
     from bot.telegram.webapp import MiniApp
 
     assert settings.web_url is not None
     for bot in bots:
         if isinstance(bot, TelegramBot):
             bot.notifier.mini_app = MiniApp(settings.web_url, settings.telegram_webapp)
+            web.gate.members["telegram"] = TelegramMembers(bot.application.bot)
         elif isinstance(bot, DiscordBot):
             bot.notifier.web = True
             bot.frontend.web_link = lambda table, player: web.personal_link(

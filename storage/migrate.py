@@ -43,6 +43,7 @@ TABLES = (
     "messages",
     "ratings",
     "secrets",
+    "spent_links",
 )
 # What each SQLite value becomes, and the PostgreSQL column types that hold it exactly.
 PYTHON_TYPES: dict[type, tuple[str, ...]] = {

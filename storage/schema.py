@@ -165,7 +165,16 @@ MIGRATIONS: tuple[str, ...] = (
         value TEXT NOT NULL
     );
     """,
-    # 8: every change of a lobby moves its version, which its buttons and pages carry: a
+    # 8: the web table's personal links already exchanged, until they expire: a link is
+    # good once on every process of an installation, not once per process.
+    """
+    CREATE TABLE spent_links (
+        nonce   TEXT NOT NULL PRIMARY KEY,
+        expires REAL NOT NULL
+    );
+    CREATE INDEX spent_links_by_expiry ON spent_links (expires);
+    """,
+    # 9: every change of a lobby moves its version, which its buttons and pages carry: a
     # command drawn before a change (a second tap on Add computer) is refused as stale.
     """
     ALTER TABLE tables ADD COLUMN lobby_version INTEGER NOT NULL DEFAULT 0;

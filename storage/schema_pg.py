@@ -186,7 +186,16 @@ PG_MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER actions_changed AFTER INSERT ON actions
         FOR EACH ROW EXECUTE FUNCTION sahra_table_changed();
     """,
-    # 5: every change of a lobby moves its version, which its buttons and pages carry: a
+    # 5: the web table's personal links already exchanged, until they expire: a link is
+    # good once on every process, not once per process (schema.py, 8).
+    """
+    CREATE TABLE spent_links (
+        nonce   TEXT NOT NULL PRIMARY KEY,
+        expires DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX spent_links_by_expiry ON spent_links (expires);
+    """,
+    # 6: every change of a lobby moves its version, which its buttons and pages carry: a
     # command drawn before a change (a second tap on Add computer) is refused as stale.
     """
     ALTER TABLE tables ADD COLUMN lobby_version INTEGER NOT NULL DEFAULT 0;

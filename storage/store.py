@@ -42,6 +42,8 @@ LIVE_STATUSES = ("lobby", "running")
 INBOX_CHANNEL = "sahra_inbox"  # the NOTIFY channel an owner listens on
 TABLE_CHANNEL = "sahra_table"  # a table's id, at every commit that changed it (schema_pg 4)
 PAGE_CHANNEL = "sahra_page"  # an owner's answer to a page move another process forwarded
+SPENT_PURGE_SECONDS = 60.0  # spent links expired long enough are dropped this often
+SPENT_MARGIN = 600.0  # seconds a spent link is kept past its expiry (clocks differ)
 IDS_PER_READ = 5000  # table ids per IN (…) list: under SQLite's and PostgreSQL's limits
 Row = Any  # a backend's row: by column name and by position
 
@@ -310,6 +312,7 @@ class Store:
 
     def __init__(self, db: Backend) -> None:
         self.db = db
+        self._next_purge = 0.0  # when spent links are next dropped (``spend_link``)
 
     # ---------------------------------------------------------------- writes
 
@@ -552,6 +555,31 @@ class Store:
         )
         rows = await self.db.fetchall("SELECT value FROM secrets WHERE name = ?", (name,))
         return str(rows[0]["value"])
+
+    # ---------------------------------------------------------------- spent links
+
+    async def spend_link(self, nonce: str, expires: float, *, now: float) -> bool:
+        """Mark the personal link ``nonce`` exchanged: True the first time on any process
+        of the installation, False ever after (until it expires, when the link itself is
+        refused). The insert is the claim: of two processes exchanging one link at once,
+        exactly one inserts the row. Rows of links expired for a while are dropped with
+        a claim, at most every ``SPENT_PURGE_SECONDS`` per process."""
+        claim = (
+            "INSERT INTO spent_links (nonce, expires) VALUES (?, ?)"
+            " ON CONFLICT (nonce) DO NOTHING",
+            (nonce, expires),
+        )
+        purge: list[Statement] = []
+        if now >= self._next_purge:
+            self._next_purge = now + SPENT_PURGE_SECONDS
+            # Kept a margin past their expiry: another process's clock may run behind.
+            purge.append(("DELETE FROM spent_links WHERE expires < ?", (now - SPENT_MARGIN,)))
+        try:
+            return await self.db.write_if([claim], *purge)
+        except StorageError:
+            raise
+        except Exception as error:  # any failure of the write is the same to the caller
+            raise StorageError(f"{type(error).__name__}: {error}") from error
 
     # ---------------------------------------------------------------- operators
 

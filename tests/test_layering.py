@@ -1,5 +1,6 @@
-"""The layers of architecture.md, enforced: the core imports no platform library, SQL
-lives only in ``storage/``, the engine is pure, and ``bot/tables`` stays in small files."""
+"""The layers of docs/architecture.md, enforced: the core imports no platform library, SQL
+lives only in ``storage/``, the engine is pure, and ``bot/tables`` and the adapters stay in
+small files."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PLATFORMS = ("telegram", "discord")
-ADAPTERS = ("bot/telegram", "bot/discord", "bot/console")
+# The surfaces' packages. Only the two chat adapters may import their platform's library;
+# the console and the web table speak to no chat platform, so the core's test reads them too.
+ADAPTERS = ("bot/telegram", "bot/discord", "bot/console", "bot/web")
+CHAT_ADAPTERS = ("bot/telegram", "bot/discord")
 DRIVERS = ("sqlite3", "aiosqlite", "asyncpg")
 SQL = re.compile(
     r"\b(SELECT\s.+\sFROM|INSERT\s+(OR\s+\w+\s+)?INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM"
@@ -45,7 +49,7 @@ def core_files() -> list[Path]:
     return [
         p
         for p in sources("bot")
-        if not any(relative(p).startswith(adapter) for adapter in ADAPTERS)
+        if not any(relative(p).startswith(adapter) for adapter in CHAT_ADAPTERS)
         and relative(p) not in ("bot/runner.py",)  # the composition root starts adapters
     ]
 
@@ -129,11 +133,12 @@ def test_no_adapter_decides_which_screens_an_event_changes() -> None:
 
 # ------------------------------------------------------------------ import order and circles
 #
-# The core's layers, bottom up, as architecture.md writes them: a module imports only from its
-# own layer or below ("settings and logs → the renderer and i18n → the table manager → the
-# league → the presenter → delivery → the surfaces → the runner and the CLI"). ``bot.cluster``
-# (who owns which table, forwarding to the owner) belongs to the table manager; the operator
-# commands (``bot.ops``, ``bot.migration``) sit with the CLI that runs them.
+# The core's layers, bottom up, as docs/architecture.md writes them: a module imports only
+# from its own layer or below ("settings and logs → the renderer and i18n → the table manager
+# → the league → the presenter → delivery → the surfaces → the runner and the CLI").
+# ``bot.cluster`` (who owns which table, forwarding to the owner) belongs to the table
+# manager; the operator commands (``bot.ops``, ``bot.migration``) sit with the CLI that runs
+# them.
 CORE_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("settings and logs", ("bot.settings", "bot.logs", "bot.backoff")),
     ("the renderer and i18n", ("bot.render",)),
@@ -349,8 +354,15 @@ def test_no_variant_is_named_in_the_bot() -> None:
     assert found == []
 
 
+# TEMPORARY (issue 32, item 12): these bot/web modules were over the limit when bot/web
+# joined this test, while another change is still editing (and is to split) them. Remove
+# each entry once its module fits; nothing may be added here.
+OVER_300_FOR_NOW = frozenset({"bot/web/remote.py", "bot/web/server.py"})
+
+
 def test_no_adapter_module_is_over_300_lines() -> None:
     """Adapters by concern: where a command is parsed, a press answered or a screen made a
     widget is found from the file names, and no file holds several of those."""
     sizes = {relative(p): len(p.read_text().splitlines()) for p in sources(*ADAPTERS)}
-    assert {path: n for path, n in sizes.items() if n > 300} == {}
+    over = {path: n for path, n in sizes.items() if n > 300 and path not in OVER_300_FOR_NOW}
+    assert over == {}

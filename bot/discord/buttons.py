@@ -28,6 +28,18 @@ def custom_id(interaction: Interaction) -> object:
     return data.get("custom_id")
 
 
+def pressed_where(interaction: Interaction, table: LiveTable) -> bool:
+    """Whether the press came from the table's own channel (a thread is a channel of its
+    own) in its own server. Discord sends a press only from someone whose client shows the
+    message pressed, so such a press proves they may view the channel; a button's table id
+    reached from another channel, another server or a DM (a crafted or a forwarded press)
+    proves nothing about this one. Channel ids are unique across Discord."""
+    place = table.place
+    if interaction.channel_id is None or str(interaction.channel_id) != place.chat:
+        return False
+    return not place.guild or str(interaction.guild_id) == place.guild
+
+
 class Buttons:
     def __init__(self, host: Host, league: LeagueCommands) -> None:
         self.host = host
@@ -72,11 +84,17 @@ class Buttons:
 
     async def open_web(self, interaction: Interaction, table: LiveTable) -> None:
         """Open the table: a link only the presser sees, signed for them and this table,
-        short-lived and good once (it is exchanged for a session by the page). Anyone may
-        ask: a person not seated watches."""
+        short-lived and good once (it is exchanged for a session by the page). Anyone who
+        can see the table's channel may ask (a person not seated watches); the link is
+        the web table's only proof of that (``bot.web.identity.LinkHolders``), so a press
+        from anywhere else gets none."""
         language = table.config.language
         if self.host.web_link is None:
             await self.host._say(interaction, refusal_notice(language, "stale").text)
+            return
+        if not pressed_where(interaction, table):
+            self.host._refused(interaction, "button", "web_elsewhere", table=table.id)
+            await self.host._say(interaction, t(language, "web_denied_not_member"))
             return
         url = self.host.web_link(table, self.host._player(interaction, language))
         link = Button(t(language, "web_open"), {"type": "web"}, table.id, table.seq, url=url)

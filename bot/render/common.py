@@ -77,6 +77,8 @@ def with_deadline(info: TableInfo, line: str, timer: TimerStyle) -> str:
 
 
 def what_key(phase: str) -> str:
+    """The catalog key of what a turn asks for in ``phase`` ("to bid", "to play" …): one
+    word for the chats' turn lines and the web page's, so they never read differently."""
     return {
         "bidding": "what_bid",
         "trump": "what_trump",

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.render.common import kingdom_line, seat_name, solo_bid_lines, team_key, trump_lines
+from bot.render.common import (
+    kingdom_line,
+    seat_name,
+    solo_bid_lines,
+    team_key,
+    trump_lines,
+    what_key,
+)
 from bot.render.i18n import CATALOG, card_label, language_of, suit, t, variant_name
 from bot.render.model import TableInfo
 from bot.render.sheets import result_screen, score_sheet
@@ -223,20 +230,11 @@ def _turn_text(info: TableInfo, view: dict[str, Any] | None, you: int | None) ->
         return t(language, "waiting_doubles").lstrip("▶ ")  # who is asked stays secret
     if not view["turn"]:
         return ""
-    what = t(language, _what(view["phase"]))
+    what = t(language, what_key(view["phase"]))
     if you is not None and you in view["turn"]:
         return t(language, "your_turn", what=what).lstrip("▶ ")
     names = ", ".join(seat_name(info, seat) for seat in view["turn"])
     return t(language, "turn_line", names=names, what=what).lstrip("▶ ")
-
-
-def _what(phase: str) -> str:
-    return {
-        "bidding": "what_bid",
-        "trump": "what_trump",
-        "contract": "what_contract",
-        "doubling": "what_double",
-    }.get(phase, "what_play")
 
 
 def _played(entry: dict[str, Any]) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from bot.telegram.notifier import TelegramNotifier
 from bot.telegram.sender import TelegramSender
 from bot.telegram.texts import commands
 from bot.telegram.updates import ChatOrderedProcessor
+from bot.telegram.webhook import WebhookReceiver
 from storage.backend import Backend
 from storage.store import Store
 
@@ -64,6 +65,7 @@ class TelegramBot:
     # balancer) to ``forward``: the owner applies it (``bot/cluster/inbox.py``).
     owned: bool = True
     forward: Callable[[str], Awaitable[None]] | None = None
+    receiver: WebhookReceiver | None = None  # webhook mode, once listening
 
     async def gate(self, update: Update, context: object) -> None:
         """Before any handler: an update this process may not handle goes to the owner
@@ -134,15 +136,12 @@ async def webhook_secret(db: Backend) -> str:
     return await Store(db).shared_secret(WEBHOOK_SECRET_NAME, secrets.token_urlsafe(48))
 
 
-async def _start_webhook(
-    application: Application[Any, Any, Any, Any, Any, Any], webhook: dict[str, Any]
-) -> None:
-    """PTB checks the ``X-Telegram-Bot-Api-Secret-Token`` header (403 otherwise) only when
-    a secret is set, and the port may be reachable by anyone: never listen without one."""
-    if not webhook.get("secret_token"):
-        raise ValueError("a webhook needs a secret token")
-    assert application.updater is not None
-    await application.updater.start_webhook(**webhook)
+async def _start_webhook(bot: TelegramBot, webhook: dict[str, Any]) -> None:
+    """Our receiver, not PTB's ``start_webhook``: it checks the secret token in constant
+    time (``bot/telegram/webhook.py`` says why) and refuses to listen without one."""
+    receiver = WebhookReceiver(bot.application, **webhook)
+    await receiver.start()
+    bot.receiver = receiver
 
 
 async def register_commands(bot: TelegramBot) -> None:
@@ -160,7 +159,7 @@ async def listen(bot: TelegramBot, webhook: dict[str, Any]) -> None:
     bot.owned = False
     application = bot.application
     await application.initialize()
-    await _start_webhook(application, webhook)
+    await _start_webhook(bot, webhook)
     await application.start()
     log.info("event=telegram_listening owner=no")
 
@@ -177,9 +176,10 @@ async def own(
         await application.initialize()
     await register_commands(bot)
     assert application.updater is not None
-    if not application.updater.running:
+    # Already receiving when this process listened (and forwarded) before it owned.
+    if bot.receiver is None and not application.updater.running:
         if webhook:
-            await _start_webhook(application, webhook)
+            await _start_webhook(bot, webhook)
         else:
             await application.updater.start_polling(timeout=int(poll_timeout))
     if not application.running:
@@ -207,6 +207,9 @@ async def start(
 async def stop(bot: TelegramBot, *, stop_manager: bool = True) -> None:
     """Stop taking updates, finish in-flight moves, flush what can be sent, close."""
     application = bot.application
+    if bot.receiver is not None:
+        await bot.receiver.stop()
+        bot.receiver = None
     if application.updater is not None and application.updater.running:
         await application.updater.stop()
     if application.running:

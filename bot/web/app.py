@@ -35,7 +35,8 @@ async def web_table(
 ) -> WebTable:
     """A web table serving ``manager``'s tables (not listening yet: ``start``)."""
     signer = Signer(await signing_secret(manager.store))
-    gate = Gate(signer, telegram_token=telegram_token, clock=clock)
+    # The store: links spent and tables ended, as every process of the installation sees.
+    gate = Gate(signer, manager.store, telegram_token=telegram_token, clock=clock)
     hub = PageHub(gate.session, clock)
     router.listen(hub)
 

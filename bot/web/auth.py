@@ -1,5 +1,6 @@
 """Credentials a page presents, checked: Telegram's signed launch data, and our own signed
-tokens (a personal link, good once; a session, good for hours).
+tokens (a personal link, good once: its use is kept in the database, ``Gate``; a session,
+good for hours and no longer than its table).
 
 Telegram's check follows core.telegram.org/bots/webapps ("Validating data received via the
 Mini App"): every field but ``hash``, sorted, ``key=value`` joined by newlines, values
@@ -23,7 +24,10 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl
 
-INIT_DATA_MAX_AGE = 24 * 3600.0  # seconds: a Mini App reopened the next day launches afresh
+# Seconds a first hello may use launch data for: Telegram signs it afresh each time the Mini
+# App is opened, and the page trades it for a session at once, so an hour is ample; a
+# launch URL that leaked (a screenshot, a shared screen, a proxy's log) opens nothing after.
+INIT_DATA_MAX_AGE = 3600.0
 CLOCK_SKEW = 60.0  # seconds: Telegram's clock may run a little ahead of ours
 LINK_SECONDS = 600.0  # a personal link is opened at once or asked for again
 SESSION_SECONDS = 12 * 3600.0  # an evening's play, reloads and restarts included
@@ -178,23 +182,6 @@ class Signer:
 
     def _mac(self, body: str) -> bytes:
         return hmac.new(self._secret, body.encode(), hashlib.sha256).digest()
-
-
-class LinkLedger:
-    """The links already exchanged, until they expire: a link is good once, so a link that
-    leaked from someone's screen does not open a second session. Memory is bounded by the
-    links issued in the last ``LINK_SECONDS``. (After a restart a link still unexpired may be
-    exchanged again; it stays the player's own seat.)"""
-
-    def __init__(self) -> None:
-        self._spent: dict[str, float] = {}
-
-    def spend(self, claims: Claims, *, now: float) -> bool:
-        self._spent = {nonce: until for nonce, until in self._spent.items() if until > now}
-        if claims.nonce in self._spent:
-            return False
-        self._spent[claims.nonce] = claims.expires
-        return True
 
 
 def _b64(data: bytes) -> str:

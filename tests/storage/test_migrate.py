@@ -84,6 +84,7 @@ async def build(path: Path) -> Source:
             "c", ("table", running.id), "m-17", True
         )
         await store.shared_secret("telegram_webhook", "kept-across-the-move")
+        await store.spend_link("exchanged-before-the-move", clock() + 600, now=clock())
         await manager.settle()
         await league.settle()
         await manager.close()
@@ -126,6 +127,8 @@ async def test_every_row_is_copied_and_every_live_table_replays_the_same(
         old, new = Store(sqlite), Store(pg)
         # The webhook keeps its secret: processes on PostgreSQL set the one Telegram has.
         assert await new.shared_secret("telegram_webhook", "new") == "kept-across-the-move"
+        # A link exchanged just before the move stays spent after it.
+        assert not await new.spend_link("exchanged-before-the-move", 1e12, now=source.now)
         running_before = await old.load_table(source.running)
         running_after = await new.load_table(source.running)
         assert running_before is not None and running_after is not None

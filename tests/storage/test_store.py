@@ -24,7 +24,7 @@ from storage.records import (
     TableRecord,
     TableUpdated,
 )
-from storage.store import Store
+from storage.store import SPENT_MARGIN, SPENT_PURGE_SECONDS, Store
 from tests.backends import BackendFactory
 
 
@@ -180,3 +180,26 @@ async def test_a_refused_conditional_write_in_a_batch_undoes_only_itself(tmp_pat
         stored = await store.load_table(1)
         assert stored is not None and stored.table.chat == "kept"
         assert stored.seats == [seat(0, "u1"), seat(1, "u2")]
+
+
+async def test_a_link_is_spent_once_for_every_process_and_dropped_after_it_expires(
+    backend: BackendFactory,
+) -> None:
+    """Issue 32, item 7: two processes (two connections to one database) exchange one link
+    at once: exactly one of them spends it, and neither can again. Rows of links long
+    expired are dropped with a later claim."""
+    async with opened(backend) as first, opened(backend) as second:
+        here, there = Store(first), Store(second)
+        claims = await asyncio.gather(
+            here.spend_link("n1", 1600.0, now=1000.0),
+            there.spend_link("n1", 1600.0, now=1000.0),
+        )
+        assert sorted(claims) == [False, True]
+        assert not await here.spend_link("n1", 1600.0, now=1001.0)
+        assert not await there.spend_link("n1", 1600.0, now=1001.0)
+        assert await there.spend_link("n2", 1600.0, now=1001.0)  # each link its own nonce
+        # Far past their expiry (and the margin kept for clocks that differ): dropped.
+        later = 1600.0 + SPENT_MARGIN + SPENT_PURGE_SECONDS + 1
+        assert await here.spend_link("n3", later + 600, now=later)
+        rows = await first.fetchall("SELECT nonce FROM spent_links ORDER BY nonce")
+        assert [row["nonce"] for row in rows] == ["n3"]

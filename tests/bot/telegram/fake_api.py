@@ -85,6 +85,12 @@ RESTRICTIONS = (
     "can_edit_tag",
 )
 STATUSES = ("creator", "administrator", "member", "restricted", "left", "kicked")
+# ``members`` values that make getChatMember fail instead of answering a status: a user
+# Telegram does not know, a chat the bot is not in.
+MEMBER_ERRORS = {
+    "not_found": (400, "Bad Request: user not found"),
+    "bot_not_in_chat": (403, "Forbidden: bot is not a member of the supergroup chat"),
+}
 
 
 @dataclass
@@ -118,7 +124,8 @@ class FakeBotAPI:
     forbidden: set[int] = field(default_factory=set)  # chats that answer 403
     fail_next: list[tuple[str, int]] = field(default_factory=list)  # (method, retry_after)
     # (chat, user) -> status (STATUSES); "restricted_left" is a restricted user who is no
-    # longer in the chat (is_member false). Everyone else is a plain member.
+    # longer in the chat (is_member false); a MEMBER_ERRORS key refuses the question.
+    # Everyone else is a plain member.
     members: dict[tuple[int, int], str] = field(default_factory=dict)
     answers: dict[str, dict[str, Any]] = field(default_factory=dict)  # callback id -> params
     answered_at: dict[str, float] = field(default_factory=dict)  # callback id -> arrival
@@ -444,7 +451,10 @@ class FakeBotAPI:
 
     async def _api_getChatMember(self, params: dict[str, Any]) -> web.Response:
         chat, user = int(params["chat_id"]), int(params["user_id"])
-        return self._ok(self.member(user, self.members.get((chat, user), "member")))
+        status = self.members.get((chat, user), "member")
+        if status in MEMBER_ERRORS:  # the question itself refused, as Telegram words it
+            return self._error(*MEMBER_ERRORS[status])
+        return self._ok(self.member(user, status))
 
     def member(self, user: int, status: str) -> dict[str, Any]:
         """A ChatMember object of the Bot API for ``status``."""

@@ -10,7 +10,7 @@ import re
 import urllib.parse
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -48,12 +48,27 @@ def player(user: int, name: str) -> PlayerRef:
 
 
 @dataclass
+class Members:
+    """The Telegram group's members as a test sets them (everyone but ``strangers``), in
+    place of getChatMember (``tests/bot/web/test_watchers.py`` asks the fake Bot API), and
+    who was asked about."""
+
+    strangers: set[str] = field(default_factory=set)
+    asked: list[str] = field(default_factory=list)
+
+    async def is_member(self, place: Place, user_id: str) -> bool:
+        self.asked.append(user_id)
+        return user_id not in self.strangers
+
+
+@dataclass
 class Site:
     manager: TableManager
     web: WebTable
     http: aiohttp.ClientSession
     clock: Any
     router: PlatformRouter
+    members: Members = field(default_factory=Members)
 
     @property
     def url(self) -> str:
@@ -125,10 +140,12 @@ async def site(tmp_path: Path) -> AsyncIterator[Site]:
     web = await web_table(
         manager, router, public_url="http://127.0.0.1:9", telegram_token=TOKEN, clock=clock
     )
+    members = Members()
+    web.gate.members["telegram"] = members  # as the runner wires Telegram's own
     await web.start("127.0.0.1", 0)
     try:
         async with aiohttp.ClientSession() as http:
-            yield Site(manager, web, http, clock, router)
+            yield Site(manager, web, http, clock, router, members)
     finally:
         await web.stop()
         await manager.close()
