@@ -11,44 +11,35 @@ each process serves the pages that reach it:
   the database every process already shares (failover replays the same log); what leaves
   the process is each seat's own view, to that seat's socket. A NOTIFY lost with its
   connection costs at most ``POLL_SECONDS``.
-- A move or command from such a page goes to the owner through the inbox (the path a
-  forwarded platform update takes), is carried out there by the one apply path
-  (``actions.perform``), and the owner's answer comes back on ``sahra_page`` to the
-  process that asked. Without an answer in ``ANSWER_SECONDS`` (no owner while a standby
-  takes over) the request is withdrawn if it is still waiting and the page is asked to
-  press again: a request is carried out at most once and never dropped unsaid.
+- A move or command from such a page goes to the owner (``forwarded.py``).
 - When this process becomes a table's owner (failover), the table's pages here move to
   the table it now holds.
 - The owner writes no per-move private hand for a seat whose page is open on any process
-  (``bot/present``'s pages): each process says on ``sahra_page`` which seats of the tables
-  it follows have a page, when that changes and again every ``PRESENCE_SECONDS``; the
-  owner forgets what a process has not said again within ``PRESENCE_EXPIRES`` (it died),
-  and the hands of those seats are brought up to date.
+  (``presence.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import json
 import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 from bot.backoff import backoff
-from bot.cluster.inbox import PAGE, Inbox
+from bot.cluster.inbox import Inbox
 from bot.cluster.partitions import Ownership
 from bot.logs import where
-from bot.tables.errors import REFUSAL_CODES, Refusal
 from bot.tables.live import LiveTable
 from bot.tables.manager import TableManager
 from bot.tables.recovery import RELOADED, followed
-from bot.web.actions import Request, perform
+from bot.web.actions import Request
+from bot.web.forwarded import Forwarded
 from bot.web.hub import PageHub
+from bot.web.presence import Presence
 from bot.web.socket import PageSocket
 from storage.errors import StorageError
 from storage.records import StoredTable
@@ -57,14 +48,7 @@ from storage.store import PAGE_CHANNEL, TABLE_CHANNEL
 log = logging.getLogger("sahra.web")
 
 POLL_SECONDS = 5.0  # every followed table is read this often without a NOTIFY
-ANSWER_SECONDS = 10.0  # an owner's answer to a forwarded request comes within this
-TAKEOVER_CHECK_SECONDS = 0.1  # a request waiting for an answer looks this often whether
-# this process has become the table's owner (a takeover settles it at once)
-OWN_ANSWER_SECONDS = 1.0  # the answer of this process's own inbox, after a takeover
 READS_AT_ONCE = 32  # followed tables read concurrently after a burst of changes
-PRESENCE_SECONDS = 15.0  # a process says again which seats have a page here
-PRESENCE_EXPIRES = 3 * PRESENCE_SECONDS  # unsaid for this long: those pages are gone
-PRESENCE_PER_NOTIFY = 200  # tables in one presence message (NOTIFY's 8,000 bytes)
 
 
 class RemotePages:
@@ -80,15 +64,16 @@ class RemotePages:
         self.tables: dict[int, LiveTable] = {}  # followed: pages here, owner elsewhere
         self._changed: set[int] = set()
         self._wake = asyncio.Event()
-        self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
-        self._numbers = itertools.count(1)
         self._stops: list[Callable[[], Awaitable[None]]] = []
         self._task: asyncio.Task[None] | None = None
-        self._working: set[asyncio.Task[None]] = set()  # requests being carried out
-        # Owned tables' seats with a page on another process: table → process → (seats,
-        # when last said).
-        self._presence: dict[int, dict[str, tuple[frozenset[int], float]]] = {}
-        self._said = 0.0  # when this process last said all its pages
+        self._working: set[asyncio.Task[None]] = set()  # presence being said
+        self.requests = Forwarded(manager, inbox, ownership, self.process, self.owns)
+        self.presence = Presence(
+            self.store,
+            self.process,
+            self.owns,
+            lambda table_id: hub.pages_changed(manager.table(table_id)),
+        )
 
     async def start(self) -> None:
         listen = getattr(self.store.db, "listen", None)
@@ -102,9 +87,9 @@ class RemotePages:
                 self._stops.append(await listen(channel, heard))
             except StorageError as error:  # pages are redrawn by polling; requests time out
                 log.error("event=remote_listen_failed channel=%s error=%s", channel, error)
-        self.inbox.handlers["page"] = self.receive
+        self.inbox.handlers["page"] = self.requests.receive
         self.hub.on_empty = self._unfollow
-        self.hub.elsewhere = self.seats_elsewhere
+        self.hub.elsewhere = self.presence.seats_elsewhere
         local = self.hub.on_pages
 
         def on_pages(table: LiveTable) -> None:
@@ -112,7 +97,7 @@ class RemotePages:
                 if local is not None:
                     local(table)
             else:
-                self._spawn(self._say({table.id: self.hub.seats_on_page(table.id)}))
+                self._spawn(self.presence.say({table.id: self.hub.seats_on_page(table.id)}))
 
         self.hub.on_pages = on_pages
         self._task = asyncio.create_task(self._run(), name="sahra-remote-pages")
@@ -123,7 +108,7 @@ class RemotePages:
         task.add_done_callback(self._working.discard)
 
     async def close(self) -> None:
-        for task in list(self._working):
+        for task in [*self._working, *self.requests.working]:
             task.cancel()
         if self._task is not None:
             self._task.cancel()
@@ -181,11 +166,10 @@ class RemotePages:
             due = self._changed if woken else self._changed | set(self.tables)
             self._changed = set()
             now = time.monotonic()
-            if now - self._said >= PRESENCE_SECONDS:
-                self._said = now
-                self._expire(now)
+            if self.presence.due(now):
+                self.presence.expire(now)
                 pages = {table_id: self.hub.seats_on_page(table_id) for table_id in self.tables}
-                self._spawn(self._say(pages))
+                self._spawn(self.presence.say(pages))
             try:
                 await self.refresh(sorted(due))
                 failures = 0
@@ -240,167 +224,23 @@ class RemotePages:
             assert whole is not None
             return followed(whole, None)
 
-    # ---------------------------------------------------------------- requests
-
     async def carry(self, table: LiveTable, request: Request) -> int | None:
-        """Have the owner of ``table`` carry ``request`` out; its answer, as ``perform``
-        gives it (a Refusal is raised here).
-
-        The wait ends as soon as this process owns the table itself (it took the table
-        over from an owner that died): a request still in the inbox is taken back and
-        carried out here; one the dead owner had claimed may or may not have been applied,
-        so it is refused as ``moving`` and the page sends it again (the version it was
-        drawn at keeps a move from being applied twice)."""
-        number = next(self._numbers)
-        answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._answers[number] = answer
-        payload = {"to": self.process, "n": number, "request": request.model_dump()}
-        target = self.ownership.partition(table.place.platform, table.place.guild)
-        try:
-            try:
-                row = await self.inbox.forward(target, PAGE + json.dumps(payload))
-            except StorageError:
-                raise Refusal("storage") from None
-            got = await self._answer_to(answer, table.id, row, request)
-        finally:
-            self._answers.pop(number, None)
-        if isinstance(got, Carried):
-            return got.table
-        code = got.get("code")
-        if code is not None:
-            raise Refusal(code if code in REFUSAL_CODES else "storage", detail=got.get("detail"))
-        opened = got.get("table")
-        return int(opened) if opened is not None else None
-
-    async def _answer_to(
-        self,
-        answer: asyncio.Future[dict[str, Any]],
-        table_id: int,
-        row: int,
-        request: Request,
-    ) -> dict[str, Any] | Carried:
-        """The owner's answer, or the request settled here once this process owns the
-        table; ``Refusal("moving")`` when neither comes in time."""
-        loop = asyncio.get_running_loop()
-        give_up = loop.time() + ANSWER_SECONDS
-        withdrawn_at_deadline = False
-        while True:
-            with contextlib.suppress(TimeoutError):
-                return await asyncio.wait_for(asyncio.shield(answer), TAKEOVER_CHECK_SECONDS)
-            if self.owns(table_id):
-                if await self.inbox.withdraw(row):
-                    log.info("event=page_request_taken_back table=%d", table_id)
-                    return Carried(await perform(self.manager, request))
-                # Claimed: by the owner that died, or by this process's own inbox since
-                # it took the table over (its answer comes at once, or never).
-                with contextlib.suppress(TimeoutError):
-                    return await asyncio.wait_for(asyncio.shield(answer), OWN_ANSWER_SECONDS)
-                log.warning("event=page_request_lost_owner table=%d", table_id)
-                raise Refusal("moving")
-            if loop.time() < give_up:
-                continue
-            if not withdrawn_at_deadline:
-                withdrawn_at_deadline = True
-                if await self.inbox.withdraw(row):
-                    log.warning("event=page_request_unanswered table=%d", table_id)
-                    raise Refusal("moving")
-                give_up = loop.time() + ANSWER_SECONDS  # claimed: its answer is on the way
-                continue
-            raise Refusal("moving")
-
-    # ---------------------------------------------------------------- presence
-
-    async def _say(self, pages: dict[int, frozenset[int]]) -> None:
-        """Tell every process which seats of these tables have a page here."""
-        items = list(pages.items())
-        try:
-            for start in range(0, len(items), PRESENCE_PER_NOTIFY):
-                chunk = {
-                    str(t): sorted(seats)
-                    for t, seats in items[start : start + PRESENCE_PER_NOTIFY]
-                }
-                message = {"from": self.process, "pages": chunk}
-                await self.store.notify(PAGE_CHANNEL, json.dumps(message))
-        except StorageError as error:  # said again at the next round
-            log.warning("event=presence_failed error=%s", type(error).__name__)
-
-    def _heard(self, source: str, pages: dict[str, list[int]]) -> None:
-        now = time.monotonic()
-        for key, seats in pages.items():
-            if not key.isdigit() or not self.owns(int(key)):
-                continue
-            table_id = int(key)
-            before = self.seats_elsewhere(table_id)
-            said = self._presence.setdefault(table_id, {})
-            said[source] = (frozenset(s for s in seats if isinstance(s, int)), now)
-            if self.seats_elsewhere(table_id) != before:
-                self.hub.pages_changed(self.manager.table(table_id))
-
-    def _expire(self, now: float) -> None:
-        """Forget the pages of processes that stopped saying them (and of tables this
-        process no longer owns); their seats' hands are brought up to date."""
-        for table_id, said in list(self._presence.items()):
-            before = self.seats_elsewhere(table_id)
-            for source, (_, at) in list(said.items()):
-                if now - at > PRESENCE_EXPIRES:
-                    del said[source]
-            if not said or not self.owns(table_id):
-                del self._presence[table_id]
-            if self.owns(table_id) and self.seats_elsewhere(table_id) != before:
-                self.hub.pages_changed(self.manager.table(table_id))
-
-    def seats_elsewhere(self, table_id: int) -> frozenset[int]:
-        """The seats of ``table_id`` with a page open on another process."""
-        said = self._presence.get(table_id, {})
-        return frozenset(seat for seats, _ in said.values() for seat in seats)
-
-    # ---------------------------------------------------------------- answers
+        """Have the owner of ``table`` carry ``request`` out (``forwarded.py``)."""
+        return await self.requests.carry(table, request)
 
     def _answered(self, payload: str) -> None:
+        """A message on ``sahra_page``: another process's pages, or an owner's answer."""
         try:
             got = json.loads(payload)
         except ValueError:
             return
         if not isinstance(got, dict):
             return
-        if isinstance(got.get("pages"), dict) and got.get("from") != self.process:
-            self._heard(str(got.get("from")), got["pages"])
+        if isinstance(got.get("pages"), dict):
+            if got.get("from") != self.process:
+                self.presence.heard(str(got.get("from")), got["pages"])
             return
-        if got.get("to") != self.process:
-            return
-        answer = self._answers.get(got.get("n", 0))
-        if answer is not None and not answer.done():
-            answer.set_result(got)
-
-    async def receive(self, payload: str) -> None:
-        """The owner's side (the inbox's ``page`` handler): carry a forwarded request out
-        and answer the process that asked. Requests of different tables are carried out
-        side by side, as the owner's own pages' are (each table's lock orders its own; the
-        version a move was drawn at refuses one overtaken by another), so the inbox is
-        never held up by one table's commit."""
-        data = json.loads(payload.removeprefix(PAGE))
-        request = Request.model_validate(data["request"])
-        task = asyncio.create_task(self._answer(data["to"], data["n"], request))
-        self._working.add(task)
-        task.add_done_callback(self._working.discard)
-
-    async def _answer(self, to: str, number: int, request: Request) -> None:
-        answer: dict[str, Any] = {"to": to, "n": number, "code": None}
-        try:
-            try:
-                answer["table"] = await perform(self.manager, request)
-            except Refusal as refusal:
-                answer.update(code=refusal.code, detail=refusal.detail)
-            await self.store.notify(PAGE_CHANNEL, json.dumps(answer))
-        except Exception as error:  # supervised: the asker is told "moving" when it waits
-            log.error("event=page_request_failed table=%d where=%s", request.table, where(error))
-
-
-@dataclass(frozen=True)
-class Carried:
-    """A request this process carried out itself, after taking its table over."""
-
-    table: int | None
+        self.requests.answered(got)
 
 
 def _shown(table: LiveTable) -> tuple[Any, ...]:

@@ -12,12 +12,11 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from aiohttp import WSCloseCode, WSMsgType, web
-from aiohttp.typedefs import Middleware
 
 from bot.logs import where
 from bot.tables.commands import PlayerRef
@@ -28,6 +27,7 @@ from bot.tables.recovery import followed
 from bot.web.actions import act
 from bot.web.auth import LINK_SECONDS
 from bot.web.frames import MAX_FRAME, BadFrame, Hello, out, parse
+from bot.web.headers import content_policy, headers
 from bot.web.hub import PageHub
 from bot.web.identity import Denied, Gate
 from bot.web.remote import RemotePages
@@ -37,20 +37,6 @@ from bot.web.texts import denial
 log = logging.getLogger("sahra.web")
 
 STATIC = Path(__file__).parent / "static"
-
-
-def content_policy(public_url: str) -> str:
-    """The page's Content-Security-Policy: its own scripts (and Telegram's), and sockets
-    only to its own site. The ``wss:`` origin is named besides ``'self'``: older iOS
-    WebKit does not count a WebSocket to the page's own host as ``'self'``."""
-    parts = urlsplit(public_url)
-    socket_origin = f"{'wss' if parts.scheme == 'https' else 'ws'}://{parts.netloc}".lower()
-    return (
-        "default-src 'self'; script-src 'self' https://telegram.org; style-src 'self'; "
-        f"img-src 'self' data:; connect-src 'self' {socket_origin}; base-uri 'none'; "
-        "form-action 'none'; "
-        "frame-ancestors 'self' https://web.telegram.org https://*.telegram.org"
-    )
 
 
 HEARTBEAT = 30.0  # seconds: a peer gone without a goodbye is found and its socket freed
@@ -93,7 +79,7 @@ class WebTable:
 
     def application(self) -> web.Application:
         app = web.Application(
-            middlewares=[_headers(content_policy(self.public_url))], client_max_size=MAX_FRAME
+            middlewares=[headers(content_policy(self.public_url))], client_max_size=MAX_FRAME
         )
         app.router.add_get("/", self._index)
         app.router.add_get("/ws", self._socket)
@@ -288,20 +274,3 @@ class WebTable:
         except Exception:  # the page is gone already: nothing to tell
             log.info("event=page_gone_before_refusal code=%s", code)
         await socket.close()
-
-
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-
-
-def _headers(policy: str) -> Middleware:
-    @web.middleware
-    async def headers(request: web.Request, handler: Handler) -> web.StreamResponse:
-        response = await handler(request)
-        if response.prepared:  # a socket: its handshake is sent already
-            return response
-        response.headers["Content-Security-Policy"] = policy
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        return response
-
-    return headers

@@ -9,7 +9,7 @@ from pathlib import Path
 import aiohttp
 
 from bot.web import socket as pace
-from bot.web.server import content_policy
+from bot.web.headers import content_policy
 from tests.bot.web.support import Page, Site, site
 
 HUMANS = [501, 502, 503, 504]

@@ -7,7 +7,6 @@ that made it."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
@@ -22,7 +21,7 @@ from bot.cluster.partitions import Ownership
 from bot.delivery.router import PlatformRouter
 from bot.tables import TableManager
 from bot.tables.live import LiveTable, Place
-from bot.web import remote
+from bot.web import presence, remote
 from bot.web.app import web_table
 from bot.web.remote import RemotePages
 from bot.web.server import WebTable
@@ -30,7 +29,15 @@ from bot.web.socket import Visitor
 from storage.postgres import PostgresDatabase
 from tests.backends import BackendFactory
 from tests.bot.web.pages import until
-from tests.bot.web.support import CARD, GROUP, TOKEN, Page, forge_init_data, player
+from tests.bot.web.support import (
+    CARD,
+    GROUP,
+    TOKEN,
+    Members,
+    Page,
+    forge_init_data,
+    player,
+)
 
 HUMANS = [501, 502, 503, 504]
 
@@ -60,6 +67,7 @@ async def process(url: str, owns: set[str], stack: AsyncExitStack) -> AsyncItera
     await inbox.start()
     stack.push_async_callback(inbox.close)
     web = await web_table(manager, router, public_url="http://127.0.0.1:9", telegram_token=TOKEN)
+    web.gate.members["telegram"] = Members()  # as the runner wires Telegram's own
     pages = web.remote = RemotePages(manager, web.hub, inbox, ownership)
     await pages.start()
     stack.push_async_callback(pages.close)
@@ -244,15 +252,22 @@ async def test_the_pages_of_a_process_that_stops_saying_them_are_forgotten(
     """A process that died says nothing more: the owner forgets its pages after
     PRESENCE_EXPIRES, and the seat's private hand is due again."""
     monkeypatch.setattr(remote, "POLL_SECONDS", 0.05)
-    monkeypatch.setattr(remote, "PRESENCE_SECONDS", 0.1)
-    monkeypatch.setattr(remote, "PRESENCE_EXPIRES", 0.5)
+    monkeypatch.setattr(presence, "PRESENCE_SECONDS", 0.1)
+    monkeypatch.setattr(presence, "PRESENCE_EXPIRES", 0.5)
     async with two_processes(postgres) as (owner, other, http):
         seen = PagesSeen()
         owner.router.add("telegram", seen)
         table = await running_table(owner)
         there = await opened(http, other, HUMANS[2], table.id)
         await until(lambda: seen.seats.get(table.id) == frozenset({2}), "the page known")
-        await asyncio.sleep(1.0)  # said again and again: still known
+        heard = owner.remote.presence.last_heard
+        first = heard(table.id, other.remote.process)
+        assert first is not None
+        # Said again and again, for longer than an unsaid page is kept: still known.
+        await until(
+            lambda: (heard(table.id, other.remote.process) or 0) > first + 0.5,
+            "said again past the expiry",
+        )
         assert seen.seats[table.id] == frozenset({2})
         await other.remote.close()  # the other process falls silent, its page still open
         await until(lambda: seen.seats.get(table.id) == frozenset(), "the page forgotten")
