@@ -216,11 +216,10 @@ class Settings(BaseSettings):
         }
 
     def telegram_webhook(self, stored_secret: str | None = None) -> dict[str, object] | None:
-        """``Updater.start_webhook`` arguments, or None to poll. The secret token is the
-        configured one, else ``stored_secret`` (made once and kept in the database); there
-        is no webhook without one: PTB checks the header only when a secret is set, and
-        without the check anyone who reaches the port could post an update in any
-        player's name."""
+        """The webhook receiver's arguments (``bot/telegram/webhook.py``), or None to poll.
+        The secret token is the configured one, else ``stored_secret`` (made once and kept
+        in the database); there is no webhook without one: without the check of its header
+        anyone who reaches the port could post an update in any player's name."""
         if not self.telegram_webhook_url:
             return None
         configured = self.telegram_webhook_secret
