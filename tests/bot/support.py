@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import io
 import logging
 import re
@@ -71,12 +72,33 @@ def play_a_card_not_held(*_: object, **__: object) -> NoReturn:
         match.apply(seat, action)
 
 
+async def until(
+    condition: Callable[[], object],
+    what: str = "the condition",
+    timeout: float = 30.0,
+    every: float = 0.02,
+) -> None:
+    """Wait until ``condition()`` holds, checking it again every ``every`` seconds; fail
+    naming ``what`` if it still does not after ``timeout``. The one way a test waits: for a
+    condition, never for a time. ``condition`` may be a coroutine function (a question to
+    the database, say). A wait that took long is printed (pytest shows it on a failure)."""
+    started = time.monotonic()
+    deadline = started + timeout
+    while True:
+        held = condition()
+        if inspect.isawaitable(held):
+            held = await held
+        if held:
+            break
+        assert time.monotonic() < deadline, f"never happened: {what} ({timeout} s)"
+        await asyncio.sleep(every)
+    if time.monotonic() - started > 0.3:
+        print(f"{time.monotonic() - started:6.2f} s  {what}")
+
+
 async def eventually(condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise TimeoutError("condition never held")
-        await asyncio.sleep(0.002)
+    """``until`` for a condition of the test's own process, checked every 2 ms."""
+    await until(condition, "the condition", timeout, every=0.002)
 
 
 def hidden_cards(manager: TableManager) -> set[str]:

@@ -7,6 +7,7 @@ two pollers at once (no 409 Conflict)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import subprocess
@@ -15,9 +16,11 @@ import time
 from pathlib import Path
 
 from bot.render.codes import decode
+from bot.render.i18n import CATALOG, t
 from storage.records import StoredTable
 from storage.store import Store
 from tests.backends import BackendFactory
+from tests.bot.support import until
 from tests.bot.telegram.fake_api import FakeBotAPI, Message
 from tests.bot.telegram.harness import GROUP, playable
 
@@ -38,15 +41,6 @@ def spawn(env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
             stdout=subprocess.DEVNULL,
             stderr=output,
         )
-
-
-async def until(condition: object, what: str, timeout: float = 30.0) -> None:
-    started = time.monotonic()
-    deadline = started + timeout
-    while not condition():  # type: ignore[operator]
-        assert time.monotonic() < deadline, f"never happened: {what}"
-        await asyncio.sleep(0.02)
-    print(f"{time.monotonic() - started:6.2f} s  {what}")
 
 
 def text(log: Path) -> str:
@@ -76,10 +70,40 @@ def show_logs(logs: list[Path]) -> None:
         print(f"--- {log.name}\n" + "\n".join(text(log).splitlines()[-40:]))
 
 
+def show_chat(fake: FakeBotAPI, chat: int, since: float = 0.0) -> None:
+    """Every write to ``chat`` since ``since`` (a monotonic time), with its answer and the
+    version and kind of each button (pytest shows them when the test fails)."""
+    print(f"--- writes to {chat}")
+    for call in fake.calls:
+        if call.method not in ("sendMessage", "editMessageText") or call.at < since:
+            continue
+        if int(call.params.get("chat_id", 0)) != chat:
+            continue
+        keyboard = call.params.get("reply_markup") or {}
+        if isinstance(keyboard, str):
+            keyboard = json.loads(keyboard)
+        buttons = [
+            decode(button["callback_data"])
+            for row in keyboard.get("inline_keyboard", [])
+            for button in row
+            if "callback_data" in button
+        ]
+        kinds = sorted({(b[1], b[2]["type"]) for b in buttons if b is not None})
+        message = call.params.get("message_id", "new")
+        print(f"{call.at:.2f} {call.method} {call.code} {message} {kinds}")
+
+
 def leader(logs: list[Path]) -> int | None:
     holders = [i for i, log in enumerate(logs) if "event=lease_acquired" in text(log)]
     assert len(holders) <= 1, "two processes hold the lease"
     return holders[0] if holders else None
+
+
+def lobby_full(fake: FakeBotAPI, chat: int = GROUP) -> bool:
+    """Whether a lobby in ``chat`` says its four seats are filled (in either language):
+    every /join and /addbot before it was applied."""
+    ready = [t(language, "lobby_ready") for language in CATALOG]
+    return any(line in message.text for message in fake.in_chat(chat) for line in ready)
 
 
 def polls_after(fake: FakeBotAPI, moment: float) -> list[float]:
@@ -93,26 +117,33 @@ def hand(fake: FakeBotAPI) -> Message | None:
 
 
 async def press_once(fake: FakeBotAPI, acked: list[tuple[int, int, dict[str, object]]]) -> None:
-    """Press the first legal button of Ali's hand; an answer without a refusal is an
-    acknowledged move."""
-    await until(lambda: hand(fake) is not None, "Ali's turn", timeout=TAKEOVER_LIMIT + 20)
-    message = hand(fake)
-    assert message is not None
-    data = playable(message)[0]
-    query, _ = fake.press(ALI, message, data)
-    answer = await fake.answered(query, timeout=TAKEOVER_LIMIT + 20)
-    decoded = decode(data)
-    assert decoded is not None
-    if answer.get("text"):
-        return  # refused (a hand a newer one replaces): nothing changes, press again
-    acked.append(decoded)
-    # Wait for the hand to change (the card gone) before the next press. Its text alone may
-    # read the same (Ali won the trick and leads again); its buttons carry the new version.
-    before = shown(message)
-    await until(
-        lambda: (m := fake.latest_with_buttons(ALI)) is None or shown(m) != before,
-        "the hand redrawn",
-    )
+    """Press the first legal button of Ali's hand until a press is acknowledged (answered
+    without a refusal), then wait for the hand to be redrawn (the card gone).
+
+    Each press is made on a snapshot of the hand taken before it: the fake edits a message
+    in place, so an edit that lands before the wait starts still differs from the snapshot.
+    Its text alone may read the same (Ali won the trick and leads again); its buttons carry
+    the new version."""
+    deadline = time.monotonic() + TAKEOVER_LIMIT + 20
+    while True:
+        assert time.monotonic() < deadline, "every press refused"
+        await until(lambda: hand(fake) is not None, "Ali's turn", TAKEOVER_LIMIT + 20)
+        message = hand(fake)
+        assert message is not None
+        before = shown(message)
+        data = playable(message)[0]
+        query, _ = fake.press(ALI, message, data)
+        answer = await fake.answered(query, timeout=TAKEOVER_LIMIT + 20)
+        if answer.get("text"):
+            continue  # refused (say, a hand a newer one replaces): press what is shown now
+        decoded = decode(data)
+        assert decoded is not None
+        acked.append(decoded)
+        await until(
+            lambda b=before: (m := fake.latest_with_buttons(ALI)) is None or shown(m) != b,
+            "the hand redrawn",
+        )
+        return
 
 
 async def stored_table(backend: BackendFactory, table_id: int = 1) -> StoredTable:
@@ -174,7 +205,7 @@ async def test_the_standby_takes_over_within_ten_seconds_and_the_match_finishes(
         await until(lambda: leader(logs[1:]) == 0, "the standby leads", TAKEOVER_LIMIT + 5)
         await until(lambda: polls_after(fake, killed), "the standby polls", TAKEOVER_LIMIT + 5)
         takeover = polls_after(fake, killed)[0] - killed
-        print(f"takeover: the standby polled {takeover:.2f} s after the SIGKILL")
+        print(f"takeover: the standby polled {takeover:.2f} s after the SIGKILL at {killed:.2f}")
         assert takeover < TAKEOVER_LIMIT
 
         for _ in range(3):  # the hand of the player to act was redrawn: play on
@@ -184,16 +215,12 @@ async def test_the_standby_takes_over_within_ten_seconds_and_the_match_finishes(
         await db.start()
         try:
             store = Store(db)
-            finished = asyncio.Event()
 
-            async def poll() -> None:
-                while (found := await store.result(1)) is None or found.status != "finished":
-                    await asyncio.sleep(0.2)
-                finished.set()
+            async def finished() -> bool:
+                found = await store.result(1)
+                return found is not None and found.status == "finished"
 
-            watcher = asyncio.create_task(poll())
-            await until(finished.is_set, "the match finished", 60)
-            await watcher
+            await until(finished, "the match finished", 60, every=0.2)
             stored = await store.load_table(1)
         finally:
             await db.close()
@@ -208,3 +235,4 @@ async def test_the_standby_takes_over_within_ten_seconds_and_the_match_finishes(
         await stop_all(processes)
         await fake.close()
         show_logs(logs)
+        show_chat(fake, ALI)

@@ -9,7 +9,6 @@ once, at its own number. SIGKILL the owner mid-deal: the other takes the lease w
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import os
 import signal
@@ -29,7 +28,9 @@ from tests.bot.test_failover import (
     ALI,
     FAST_WRITES,
     TAKEOVER_LIMIT,
+    lobby_full,
     press_once,
+    show_chat,
     show_logs,
     spawn,
     stop_all,
@@ -153,9 +154,9 @@ async def test_updates_spread_over_two_processes_are_applied_once_and_survive_a_
 
         fake.command(GROUP, ALI, "/new solo 31")
         await until(lambda: fake.latest_with_buttons(GROUP) is not None, "the lobby")
-        for _ in range(3):
+        for _ in range(3):  # each may reach either process, the owner by a forward or not
             fake.command(GROUP, ALI, "/addbot")
-        await asyncio.sleep(0.5)
+        await until(lambda: lobby_full(fake), "the computers seated")
         fake.command(ALI, ALI, "/start t1")
         await until(lambda: fake.in_chat(ALI), "Ali's private chat")
         fake.command(GROUP, ALI, "/begin")
@@ -198,3 +199,4 @@ async def test_updates_spread_over_two_processes_are_applied_once_and_survive_a_
         await balancer.close()
         await fake.close()
         show_logs(logs)
+        show_chat(fake, ALI)

@@ -1,7 +1,14 @@
 """Browser players of the web table's tests: a page per seat opened as Telegram opens a Mini
 App (launch data signed with the test token, Telegram's script stood in for), the frames it
 receives recorded, taps made by accessible name from what its state offers, and the check
-that no frame ever named a card another seat held (the match log replayed)."""
+that no frame ever named a card another seat held (the match log replayed).
+
+A test waits on what a page has drawn, never on the frames on the wire, which run ahead of
+it (and, on a page whose socket a test routes, include frames the page was never handed):
+the page sets ``document.body.dataset.version`` to the version of the state it drew (the
+page itself reports it, see ``PAGE_WATCH``) and disables its buttons between a tap and the
+table's answer, so a move is chosen from the state the page has drawn and tapped once its
+button is enabled."""
 
 from __future__ import annotations
 
@@ -21,6 +28,7 @@ from typing import Any
 
 import engine
 from storage.logreader import LogReader
+from tests.bot.support import until
 from tests.bot.web.support import forge_init_data
 from tests.browser import Frames
 
@@ -43,16 +51,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-async def until(condition: Callable[[], Any], what: str, timeout: float = 20.0) -> None:
-    started = time.monotonic()
-    deadline = started + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"never happened: {what}"
-        await asyncio.sleep(0.02)
-    if time.monotonic() - started > 0.3:
-        print(f"{time.monotonic() - started:6.2f} s  {what}")
 
 
 @dataclass
@@ -93,18 +91,84 @@ class Bot:
         await until(lambda: self.text().count("event=bots_started") >= times, "the bots")
 
 
+# What the page has drawn, told by the page itself: a MutationObserver (it runs in a tab
+# in the background too, where nothing paints) reports the body's data-version and
+# data-status and the toast on screen, each time one of them changed.
+PAGE_WATCH = """
+(() => {
+  let told = "";
+  new MutationObserver(() => {
+    const body = document.body;
+    const toast = document.getElementById("toast");
+    if (!body) return;
+    const now = {
+      version: Number(body.dataset.version ?? -1),
+      status: body.dataset.status || "",
+      toast: toast && !toast.hidden ? toast.textContent : "",
+    };
+    const said = JSON.stringify(now);
+    if (said !== told) {
+      told = said;
+      window.sahraDrew(now);
+    }
+  }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+})();
+"""
+
+
 @dataclass
 class Player:
+    """One page: the frames it was sent (``frames``) and what it has drawn of them
+    (``drawn``, ``status``, ``toasts``, as the page tells it)."""
+
     seat: int
     page: Any
     frames: Frames = field(default_factory=Frames)
+    drawn: int = -1  # the version of the state the page has drawn (its data-version)
+    status: str = ""  # its connection as it shows it: connecting, connected, reconnecting…
+    toasts: list[str] = field(default_factory=list)  # every toast it has shown
 
     def state(self) -> dict[str, Any]:
+        """The newest state the page was sent (it may not have drawn it yet)."""
         states = self.frames.states()
         return states[-1] if states else {}
 
     def version(self) -> int:
         return int(self.state().get("version", -1))
+
+    def shows(self, version: int) -> bool:
+        """Whether the page has drawn ``version`` or a later one."""
+        return self.drawn >= version
+
+    def _drew(self, now: dict[str, Any]) -> None:
+        self.drawn, self.status = int(now["version"]), str(now["status"])
+        if now["toast"]:
+            self.toasts.append(str(now["toast"]))
+
+    async def watch(self) -> None:
+        """Be told what the page draws, from its next load on."""
+        await self.page.expose_function("sahraDrew", self._drew)
+        await self.page.add_init_script(PAGE_WATCH)
+
+    async def state_drawn(self, version: int) -> dict[str, Any]:
+        """The state the page drew at ``version``, as it was sent (its frame may be
+        recorded a moment after the page drew it)."""
+        await until(lambda: version in {s["version"] for s in self.frames.states()}, "recorded")
+        return next(s for s in reversed(self.frames.states()) if s["version"] == version)
+
+
+async def caught_up(player: Player) -> dict[str, Any]:
+    """The state the page has drawn, once it has drawn every state it was sent so far (a
+    change told only to some seats, TX.7's secret doubling answer, is sent to no other
+    page: a page is only ever behind what it was sent)."""
+    sent = max(player.version(), 0)
+    await until(lambda: player.shows(sent), f"seat {player.seat} drew v{sent}")
+    return await player.state_drawn(player.drawn)
+
+
+def connected(players: list[Player], want: bool) -> bool:
+    """Whether every page shows itself connected (``want``), or none does."""
+    return all((player.status == "connected") == want for player in players)
 
 
 def launch_url(base: str, token: str, user: int, table: int) -> str:
@@ -132,6 +196,7 @@ async def open_page(context: Any, url: str, seat: int) -> Player:
     page = await context.new_page()
     player = Player(seat, page)
     player.frames.attach(page)
+    await player.watch()
     if url != "about:blank":
         await page.goto(url)
     return player
@@ -153,50 +218,41 @@ def choice(state: dict[str, Any]) -> tuple[str, str] | None:
 
 
 async def tap(player: Player, kind: str, name: str) -> None:
+    """Tap the button named ``name`` that the page has drawn, once the page takes taps (it
+    takes none between sending one and the table's answer: the button is disabled)."""
     await player.page.bring_to_front()  # a background tab does not paint: no click lands
     button = player.page.get_by_role("button", name=name, exact=True)
-    await button.first.click(timeout=10_000)
-
-
-async def tap_when_live(player: Player, kind: str, name: str) -> bool:
-    """Tap once the page takes taps (a page accepts none between sending one and the
-    table's answer); False if it did not within 3 s."""
-    await player.page.bring_to_front()
-    button = player.page.get_by_role("button", name=name, exact=True).first
-    try:
-        await button.click(timeout=3_000)
-    except Exception as error:  # Playwright's TimeoutError: the button stayed disabled
-        if "Timeout" not in type(error).__name__:
-            raise
-        return False
-    return True
+    await button.first.click(timeout=20_000)
 
 
 async def play_until(
     players: list[Player], done: Callable[[], bool], on_move: Callable[[], Awaitable[None]]
 ) -> int:
-    """Every page taps what its state offers until ``done``; returns the taps made."""
+    """The pages tap what the states they have drawn offer until ``done``; returns the taps
+    made. Before each tap every page has drawn what it was sent; after it, the page that
+    tapped has drawn the table's answer. Turns come one at a time (TX.7's window aside,
+    where an answer drawn when it opened stays valid), so a page that offers a move is the
+    page to make it, even if another page has yet to draw the last one."""
     taps = 0
     deadline = time.monotonic() + 120
     while not done():
         assert time.monotonic() < deadline, "the deal did not finish"
-        moved = False
-        for player in players:
-            state = player.state()
-            picked = choice(state) if state else None
-            if picked is None:
-                continue
-            version = player.version()
-            if not await tap_when_live(player, *picked):
-                continue  # the page is between two states (not live): look again
-            await until(lambda p=player, v=version: p.version() > v, "the tap applied", 10)
-            taps += 1
-            moved = True
-            await on_move()
-            if done():
-                break
-        if not moved:
-            await asyncio.sleep(0.05)
+        states = [await caught_up(player) for player in players]
+        offered = [(p, choice(s), s["version"]) for p, s in zip(players, states, strict=True)]
+        movers = [(player, picked, version) for player, picked, version in offered if picked]
+        if not movers:  # the move is on its way to the page that makes the next one
+            before = [state["version"] for state in states]
+            await until(
+                lambda b=before: done() or [p.drawn for p in players] != b,
+                "a page drew the next move",
+            )
+            continue
+        player, picked, version = movers[0]
+        assert picked is not None
+        await tap(player, *picked)
+        await until(lambda p=player, v=version: p.shows(v + 1), "the tap answered")
+        taps += 1
+        await on_move()
     return taps
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 from tests.bot.web.pages import (
+    caught_up,
     choice,
     hidden_cards_seen,
     launch_url,
@@ -27,20 +29,24 @@ async def test_four_pages_play_a_trix_complex_contract_by_clicking(tmp_path: Pat
         run.clock.now = time.time()  # launch data is signed at the real time
         table = await run.table(HUMANS, "trix_complex", names={HUMANS[1]: MARKUP})
         context = await players_context(browser)
+        dialogs: list[str] = []  # from the first page on: a name drawn at once runs at once
+
+        async def dialog_opened(dialog: Any) -> None:
+            dialogs.append(dialog.message)
+            await dialog.dismiss()  # a dialog left open would hold its page up
+
+        context.on("dialog", dialog_opened)
         players = [
             await open_page(context, launch_url(run.url, TOKEN, user, table.id), seat)
             for seat, user in enumerate(HUMANS)
         ]
+        states = [await caught_up(player) for player in players]
+        assert [state["you"] for state in states] == [player.seat for player in players]
         for player in players:
-            await player.page.get_by_role("button").first.wait_for(timeout=10_000)
-        assert all(player.state()["you"] == player.seat for player in players)
-        dialogs: list[str] = []
-        for player in players:
-            player.page.on("dialog", lambda dialog: dialogs.append(dialog.message))
             await player.page.get_by_text(MARKUP).first.wait_for(timeout=5000)
             assert await player.page.locator("#table img").count() == 0
-        assert any(choice(player.state()) for player in players)
-        seen_doubling = []
+        assert any(choice(state) for state in states)
+        seen_doubling: list[int] = []
 
         async def noted() -> None:
             seen_doubling.extend(p.seat for p in players if p.state().get("doubling"))
@@ -50,6 +56,7 @@ async def test_four_pages_play_a_trix_complex_contract_by_clicking(tmp_path: Pat
 
         taps = await play_until(players, contract_scored, noted)
         assert taps >= 52
+        assert seen_doubling  # the contract's TX.7 window was offered, and answered
         assert hidden_cards_seen(players, tmp_path / "web.sqlite", table.id) == []
         assert dialogs == []
         for player in players:

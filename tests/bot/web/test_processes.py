@@ -8,7 +8,6 @@ accepted, and every move a page saw accepted is in the log once."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import signal
@@ -21,17 +20,19 @@ import pytest
 
 from tests.backends import BackendFactory
 from tests.balancer import caddy
+from tests.bot.support import until
 from tests.bot.telegram.fake_api import FakeBotAPI
 from tests.bot.test_failover import (
     FAST_WRITES,
     TAKEOVER_LIMIT,
+    lobby_full,
     show_logs,
     spawn,
     stop_all,
     stored_table,
     text,
 )
-from tests.bot.web.pages import free_port, until
+from tests.bot.web.pages import free_port
 from tests.bot.web.support import Page, forge_init_data
 
 pytestmark = pytest.mark.backend_matters  # processes that share one PostgreSQL database
@@ -54,12 +55,12 @@ class Seat:
         ws = await http.ws_connect(f"{url}/ws")
         await ws.send_json({"type": "hello", **hello})
         self.page = Page(ws)
-        welcome = await self.page.until("welcome")
+        welcome = await self.page.until("welcome", TAKEOVER_LIMIT)
         assert welcome["seat"] == self.seat
         self.session = welcome["session"]
-        self.state = await self.page.state()
+        self.state = await self.page.state(TAKEOVER_LIMIT)
         while self.state["status"] != "running":  # the table has not been dealt yet
-            self.state = await self.page.state()
+            self.state = await self.page.state(TAKEOVER_LIMIT)
 
     async def at_least(self, version: int, timeout: float = 10.0) -> dict[str, Any]:
         assert self.page is not None
@@ -68,17 +69,21 @@ class Seat:
         return self.state
 
     async def lost(self) -> bool:
-        """Whether the socket ended (its process died); frames that come meanwhile are
-        kept."""
+        """Whether the socket ended with its process. Asked once that process is dead: a
+        ping is answered only on a socket whose process lives, and a socket of the dead
+        one ends (Caddy closes it). States that come meanwhile are kept."""
         assert self.page is not None
+        try:
+            await self.page.ws.send_json({"type": "ping"})
+        except ConnectionError:
+            return True
         while True:
-            try:
-                message = await self.page.ws.receive(2.0)
-            except TimeoutError:
-                return False
+            message = await self.page.ws.receive(TAKEOVER_LIMIT + 15)
             if message.type != aiohttp.WSMsgType.TEXT:
                 return True
             frame = json.loads(message.data)
+            if frame["type"] == "pong":
+                return False
             if frame["type"] == "state":
                 self.state = frame["state"]
 
@@ -143,9 +148,8 @@ async def test_pages_on_two_processes_survive_the_owner_s_sigkill(
         fake.command(GROUP, PLAYERS[0], "/new syrian41")
         for user in PLAYERS[1:]:
             fake.command(GROUP, user, "/join")
-        await asyncio.sleep(0.5)
-        fake.command(GROUP, PLAYERS[0], "/begin")
-        await asyncio.sleep(0.5)  # the commands are polled and carried out in turn
+        await until(lambda: lobby_full(fake, GROUP), "every seat taken")  # seated, so…
+        fake.command(GROUP, PLAYERS[0], "/begin")  # …a page opened now is the seat's
         seats = [Seat(seat, user) for seat, user in enumerate(PLAYERS)]
         acked: list[tuple[int, dict[str, Any]]] = []
         async with (
@@ -154,8 +158,9 @@ async def test_pages_on_two_processes_survive_the_owner_s_sigkill(
         ):
             for seat in seats:
                 await seat.open(http, url, launch(seat.user))
-            for log in logs:  # round robin: pages on both processes
-                assert "event=page_opened" in text(log), log.name
+            await until(  # round robin: pages on both processes
+                lambda: all("event=page_opened" in text(log) for log in logs), "both serve"
+            )
             for _ in range(8):
                 await move(seats, acked)
             assert "event=forwarded target=telegram" in text(logs[1])

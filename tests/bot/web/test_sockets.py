@@ -5,6 +5,7 @@ and bad launch data, bad frames, other sites and floods are turned away."""
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,8 @@ from bot.tables.commands import Press
 from bot.tables.live import LiveTable
 from bot.web import server
 from engine.players import HeuristicPlayer
-from tests.bot.web.support import CARD, TOKEN, Page, Site, player, site
+from tests.bot.support import until
+from tests.bot.web.support import CARD, Page, Site, player, site
 
 HUMANS = [201, 202, 203, 204]
 
@@ -182,9 +184,6 @@ async def test_pages_are_told_of_moves_made_elsewhere(tmp_path: Path) -> None:
         assert match is not None
         watcher, _, before = await opened(run, 999, table.id)
         seat = match.to_act[0]
-        from bot.tables import Press
-        from tests.bot.web.support import player
-
         await run.manager.press(
             Press(
                 table_id=table.id,
@@ -194,9 +193,11 @@ async def test_pages_are_told_of_moves_made_elsewhere(tmp_path: Path) -> None:
             )
         )
         after = await watcher.state()
-        assert after["version"] == before["version"] + 1
-        await asyncio.sleep(0)
-        assert TOKEN not in str(after)
+        assert after["version"] == before["version"] + 1 == table.seq
+        # Told of the move, a watcher is still shown no card a hand hides.
+        public = set(CARD.findall(json.dumps(match.view(None))))
+        hidden = {code for s in range(4) for code in match.hand(s)} - public
+        assert after["hand"] == [] and not hidden & set(CARD.findall(json.dumps(after)))
 
 
 class Platform:
@@ -225,11 +226,7 @@ async def test_the_platform_is_told_which_seats_play_on_a_page_and_when_one_clos
         assert platform.told[-1] == {0, 2}
         await first.ws.close()
         await watcher.ws.close()
-        for _ in range(100):
-            if platform.told[-1] == {2}:
-                break
-            await asyncio.sleep(0.01)
-        assert platform.told[-1] == {2}
+        await until(lambda: platform.told[-1] == {2}, "the closed pages told")
         await second.ws.close()
 
 
