@@ -146,7 +146,7 @@ class Presenter:
             group.deal = max(1, table.match.deal_number)
         if public and not self._gathering(table, group, events):
             self._show_group(table, group, urgent=resumed)
-        self._show_hands(table, group, movers, everyone)
+        self._show_hands(table, group, movers, everyone, resumed)
         if not table.live:
             self._forget(table)
 
@@ -293,7 +293,12 @@ class Presenter:
     # ---------------------------------------------------------------- private screens
 
     def _show_hands(
-        self, table: LiveTable, group: _Group, movers: set[int], everyone: bool
+        self,
+        table: LiveTable,
+        group: _Group,
+        movers: set[int],
+        everyone: bool,
+        resumed: bool = False,
     ) -> None:
         match = table.match
         if match is None:
@@ -307,6 +312,10 @@ class Presenter:
         # redraw at someone else's answer would tell that an answer came in).
         acting = frozenset(match.to_act)
         seats = set(range(4)) if everyone else movers | (acting ^ group.acting)
+        if resumed:
+            # After a restart or a takeover every seat to act is shown its turn, also one
+            # noted as acting by moves replayed before its private chat was known.
+            seats |= acting
         group.acting = acting
         for seat in sorted(seats - self._paged.get(table.id, frozenset())):
             self.show_hand(table, seat)

@@ -11,6 +11,7 @@ from pathlib import Path
 import aiohttp
 
 from bot.console.play import play
+from tests.bot.support import until
 
 
 async def test_the_terminal_serves_its_table_to_a_browser_with_no_token(tmp_path: Path) -> None:
@@ -20,14 +21,11 @@ async def test_the_terminal_serves_its_table_to_a_browser_with_no_token(tmp_path
         play("syrian41", "en", 0, database, io.StringIO(), out, name="Ali", web_port=0)
     )
     try:
-        link = None
-        for _ in range(200):
-            found = re.search(r"http://127\.0\.0\.1:\d+/#session=[\w.-]+", out.getvalue())
-            if found:
-                link = found.group(0)
-                break
-            await asyncio.sleep(0.05)
-        assert link is not None, out.getvalue()
+        printed = re.compile(r"http://127\.0\.0\.1:\d+/#session=[\w.-]+")
+        await until(lambda: printed.search(out.getvalue()), "the link printed")
+        found = printed.search(out.getvalue())
+        assert found is not None
+        link = found.group(0)
         base, session = link.split("/#session=")
         async with aiohttp.ClientSession() as http:
             async with http.get(base + "/") as page:

@@ -24,6 +24,7 @@ from bot.telegram.app import build
 from bot.telegram.members import MEMBER_SECONDS, STRANGER_SECONDS, TelegramMembers
 from bot.web.socket import Visitor
 from storage.database import Database
+from tests.bot.support import until
 from tests.bot.telegram.fake_api import FakeBotAPI
 from tests.bot.web.support import GROUP, TOKEN, Page, Site, player, site
 
@@ -214,7 +215,9 @@ async def test_one_question_for_many_pages_at_once_and_none_kept_when_unanswered
     try:
         telegram.held["getChatMember"] = asyncio.Event()
         pages = [asyncio.create_task(members.is_member(GROUP, str(WATCHER))) for _ in range(5)]
-        await asyncio.sleep(0.2)
+        # The first page's question reached Telegram (held there): the others, started
+        # before it, wait on that question.
+        await until(lambda: asked(telegram) == [WATCHER], "the question held at Telegram")
         telegram.held.pop("getChatMember").set()
         assert await asyncio.gather(*pages) == [True] * 5
         assert asked(telegram) == [WATCHER]
