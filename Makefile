@@ -4,6 +4,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 VARIANT ?= syrian41
+# Python's bytecode cache stays on (some machines turn it off in the environment): the
+# suite starts hundreds of interpreters, forks and bot processes, and compiling every module
+# afresh in each of them more than doubled their start.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: test lint typecheck pytest bench run clean screenshots
 
@@ -24,10 +28,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy engine bot storage benchmarks tools
 
-# Four workers on two cores: many tests wait on sockets and subprocesses, not the CPU;
-# worksteal keeps the long process tests from leaving a worker idle at the end.
+# Four workers on two cores: many tests wait on sockets and subprocesses, not the CPU.
+# Tests are handed out one at a time in collection order, the longest first
+# (tests/conftest.py), so none of them is left to hold up the end alone; tests sharing a
+# module fixture are one group (xdist_group), run on one worker.
 pytest: $(STAMP)
-	PTB_TIMEDELTA=true $(BIN)/python -m tests.postgres_cluster -- $(BIN)/pytest -q -n 4 --dist worksteal
+	$(BIN)/python -m compileall -q -j 2 bot engine storage benchmarks tools tests
+	PTB_TIMEDELTA=true $(BIN)/python -m tests.postgres_cluster -- $(BIN)/pytest -q -n 4 --dist loadgroup
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_bench.py $(ARGS)

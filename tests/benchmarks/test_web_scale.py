@@ -18,6 +18,10 @@ from benchmarks.web_scale import main
 TINY = ["--sizes", "2", "--two", "2", "--abuse", "2", "--abuse-sockets", "5"]
 
 
+# The tests share one module fixture: on one worker, it is made once.
+pytestmark = pytest.mark.xdist_group("test_web_scale")
+
+
 @pytest.fixture(scope="module")
 def printed() -> tuple[str, dict[str, dict[str, Any]]]:
     """One tiny run for every test here (a run takes seconds): its output and its rows."""
@@ -62,7 +66,9 @@ def test_the_servers_own_cpu_is_printed_per_move_per_frame_and_as_tables_per_cor
         assert row["tables_per_core"] > 0 and row["tables_per_loop"] > 0
     assert rows["one"]["db_ms_per_move"] is None  # SQLite's work is in the server's own CPU
     if "two" in rows:  # the throwaway cluster is local: PostgreSQL's CPU is read too
-        assert rows["two"]["db_ms_per_move"] > 0
+        # (here it serves the other tests' databases at the same time: what it adds over
+        # its idle may round to nothing, never less)
+        assert rows["two"]["db_ms_per_move"] >= 0
     # The frame/move split is the difference of two tiny runs: present, whatever its sign.
     assert isinstance(rows["2pages"]["frame_us"], float)
     assert "Server CPU (the server processes' own user + system time" in out

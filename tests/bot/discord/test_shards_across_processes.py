@@ -158,6 +158,11 @@ async def test_a_dm_press_reaching_the_other_shards_process_is_applied_once_by_t
         await until(lambda: "event=bots_started" in text(logs[2]), "a new B runs shard 1", 30)
         reply, decoded = await press(fake)
         assert reply["type"] in (6, 7), reply
+
+        async def logged() -> bool:  # answered at once (deferred); in the log once committed
+            return decoded[1] + 1 in dict(await human_moves(backend))
+
+        await until(logged, "the press in the log")
         moves = dict(await human_moves(backend))
         assert moves[decoded[1] + 1] == decoded[2]
     finally:

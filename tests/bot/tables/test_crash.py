@@ -63,7 +63,7 @@ def run_once(address: str, rng: random.Random) -> list[list[str]]:
     acks = 0
     # A kill lands anywhere in a commit whatever the count; a short run each time leaves
     # the time for many kills (and restarts, which replay every table's log).
-    wanted = rng.randrange(1, 150)
+    wanted = rng.randrange(1, 80)
     deadline = time.monotonic() + 20
     while acks < wanted and time.monotonic() < deadline:
         line = worker.stdout.readline()
