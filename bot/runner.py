@@ -188,6 +188,7 @@ async def _run(
     manager = TableManager(db, router)
     web = None
     if settings.web_url:
+        from bot.tables.pace import Pace
         from bot.web.app import web_table
 
         telegram_token = settings.telegram_token
@@ -195,6 +196,7 @@ async def _run(
             manager,
             router,
             public_url=settings.web_url,
+            pace=Pace(scale=settings.web_pace),
             telegram_token=(
                 telegram_token.get_secret_value() if telegram_token is not None else None
             ),

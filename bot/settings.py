@@ -101,6 +101,13 @@ class Settings(BaseSettings):
     )
     web_listen: str = Field(default="127.0.0.1", description="the web table listens here")
     web_port: int = Field(default=8080, ge=0, le=65535, description="the web table's port")
+    web_pace: float = Field(
+        default=1.0,
+        ge=0,
+        le=4,
+        description="how slowly the web table shows each move (1: as players expect; 0:"
+        " at once, for tests); a seat on the page gets this time back on its turn clock",
+    )
     telegram_webapp: str | None = Field(
         default=None,
         description="the Mini App's short name registered with @BotFather /newapp; unset:"

@@ -65,6 +65,21 @@ def card_label(code: str) -> str:
     return RANK_LABELS.get(code[0], code[0]) + SUIT_SYMBOLS[code[1]]
 
 
+def card_words(language: str, code: str) -> str:
+    """A card in words, for screen readers and the page's buttons: "Queen of hearts",
+    "بنت كبة"."""
+    return t(
+        language,
+        "card_words",
+        rank=t(language, f"rank_{code[0]}"),
+        suit=suit_words(language, code[1]),
+    )
+
+
+def suit_words(language: str, letter: str) -> str:
+    return t(language, f"suit_{letter}")
+
+
 def card(language: str, code: str) -> str:
     return ltr(language, card_label(code))
 

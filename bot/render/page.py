@@ -8,6 +8,7 @@ fact reads the same on the page as in the group. The shape is ``docs/web-protoco
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from bot.render.common import (
@@ -18,13 +19,27 @@ from bot.render.common import (
     trump_lines,
     what_key,
 )
-from bot.render.i18n import CATALOG, card_label, language_of, suit, t, variant_name
+from bot.render.i18n import (
+    CATALOG,
+    card_label,
+    card_words,
+    language_of,
+    signed,
+    suit,
+    suit_words,
+    t,
+    variant_name,
+)
 from bot.render.model import TableInfo
+from bot.render.moves import played
 from bot.render.sheets import result_screen, score_sheet
 from bot.render.table import doubled_line
 from engine import VARIANTS
 
-SUIT_ORDER = "CDHS"
+# The hand's suits, black and red in turn (♠ ♥ ♣ ♦), so two suits of one colour never
+# sit side by side when the four are held (``_suit_order`` keeps it with fewer).
+SUIT_ORDER = "SHCD"
+RED = frozenset("HD")
 # The table commands a page may offer, and their buttons' labels (the chats' own).
 COMMAND_LABELS = {
     "join": "btn_join",
@@ -59,6 +74,16 @@ PAGE_STRINGS = (
     "web_computer",
     "web_away",
     "web_kingdom",
+    "web_trick",
+    "web_made",
+    "web_broken",
+    "web_total",
+    "web_continue",
+    "web_to_win",
+    "web_wait_turn",
+    "web_turn_of",
+    "web_seat",
+    "web_contract",
     "team_a",
     "team_b",
 )
@@ -93,6 +118,7 @@ def page_state(
         "dir": "rtl" if language == "ar" else "ltr",
         "you": you,
         "phase": _phase(info, view),
+        "your_turn": bool(view and you is not None and you in view["turn"]),
         "seats": _seats(info, view, you),
         "turn_text": _turn_text(info, view, you),
         "deadline": info.deadline if info.status == "running" else None,
@@ -100,6 +126,8 @@ def page_state(
         "trick": [],
         "last_trick": None,
         "facts": [],
+        "badge": None,
+        "bidding": None,
         "scores": [],
         "target": None,
         "hand": [],
@@ -108,19 +136,22 @@ def page_state(
         "doubled": [],
         "rows": None,
         "sheet": None,
+        "deal_result": None,
         "result": None,
         "commands": [{"command": c, "label": t(language, COMMAND_LABELS[c])} for c in commands],
     }
     if view is None:
         return state
-    state["trick"] = [_played(p) for p in view["trick"]]
+    state["trick"] = [played(language, p["seat"], p["card"]) for p in view["trick"]]
     if view.get("last_trick"):
-        state["last_trick"] = _last_trick(view)
+        state["last_trick"] = _last_trick(language, view)
     state["facts"] = _facts(info, view)
+    state["badge"] = _badge(info, view)
+    state["bidding"] = _bidding(language, view)
     state["scores"], state["target"] = _scores(info, view)
     legal: list[dict[str, Any]] = view.get("legal_actions") or []
     if you is not None and view.get("hand") is not None:
-        state["hand"] = _hand(view["hand"], legal)
+        state["hand"] = _hand(language, view, legal, playing=state["your_turn"])
     state["decisions"] = _decisions(language, legal)
     if view.get("phase") == "doubling" and any(a["type"] == "double" for a in legal):
         state["doubling"] = _doubling(language, legal)
@@ -129,7 +160,7 @@ def page_state(
         for d in view.get("doubled") or []
     ]
     if view.get("contract") == "trix":
-        state["rows"] = _rows(view.get("rows") or {})
+        state["rows"] = _rows(language, view.get("rows") or {})
     history = view.get("history") or []
     if history:
         sheet = score_sheet(info, history[-1], view.get("team_scores")).text.split("\n")
@@ -138,6 +169,7 @@ def page_state(
             "title": sheet[0],
             "lines": sheet[1:],
         }
+        state["deal_result"] = _deal_result(info, history[-1], view)
     if info.status != "running" and info.status != "lobby":
         result = view.get("result") or {}
         state["result"] = {
@@ -148,7 +180,7 @@ def page_state(
     return state
 
 
-def _rows(rows: dict[str, Any]) -> dict[str, Any]:
+def _rows(language: str, rows: dict[str, Any]) -> dict[str, Any]:
     """TX.9's layout: each suit's row from its lowest to its highest card laid (or None)."""
     return {
         letter: None
@@ -158,6 +190,8 @@ def _rows(rows: dict[str, Any]) -> dict[str, Any]:
             "high": row["high"],
             "low_label": card_label(row["low"]),
             "high_label": card_label(row["high"]),
+            "low_name": card_words(language, row["low"]),
+            "high_name": card_words(language, row["high"]),
         }
         for letter, row in rows.items()
     }
@@ -237,14 +271,83 @@ def _turn_text(info: TableInfo, view: dict[str, Any] | None, you: int | None) ->
     return t(language, "turn_line", names=names, what=what).lstrip("▶ ")
 
 
-def _played(entry: dict[str, Any]) -> dict[str, Any]:
-    return {"seat": entry["seat"], "card": entry["card"], "label": card_label(entry["card"])}
-
-
-def _last_trick(view: dict[str, Any]) -> dict[str, Any]:
+def _last_trick(language: str, view: dict[str, Any]) -> dict[str, Any]:
     tricks = view.get("deal_tricks") or []
     winner = tricks[-1]["winner"] if tricks else None
-    return {"winner": winner, "cards": [_played(p) for p in view["last_trick"]]}
+    cards = [played(language, p["seat"], p["card"]) for p in view["last_trick"]]
+    return {"winner": winner, "cards": cards}
+
+
+def _badge(info: TableInfo, view: dict[str, Any]) -> dict[str, Any] | None:
+    """The deal's contract as one badge on the felt: trump (T41.4, TS.6), or Trix's
+    kingdom and contract (TX.3–TX.4); its ``name`` says it in words."""
+    language = info.language
+    if view.get("trump"):
+        letter = view["trump"]
+        name = t(language, "web_trump_words", suit=suit_words(language, letter))
+        return {"suit": letter, "text": suit(letter), "name": name, "red": letter in RED}
+    if VARIANTS[view["variant"]].bidding == "kingdoms" and view.get("owner") is not None:
+        contract = view.get("contract")
+        text = t(language, f"contract_{contract}" if contract else "contract_choosing")
+        return {"suit": None, "text": text, "name": kingdom_line(info, view), "red": False}
+    return None
+
+
+def _bidding(language: str, view: dict[str, Any]) -> dict[str, Any] | None:
+    """T41.6 / T41D.3: while the Tarneeb 41 bids come in, their total against the least
+    the four must reach."""
+    needed = view.get("min_total")
+    if view["phase"] != "bidding" or not needed:
+        return None
+    total = sum(b for b in view["bids"] if isinstance(b, int))
+    text = t(language, "web_bid_total", total=total, needed=needed)
+    return {"total": total, "needed": needed, "text": text}
+
+
+def _deal_result(info: TableInfo, entry: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+    """The result card of the deal just scored: each seat's bid, tricks and points, the
+    totals against the target, the teams' totals where there are teams (T41.8–T41.9,
+    TS.7, TX.6–TX.10). Public figures only."""
+    language = info.language
+    rows = []
+    bids = entry.get("bids")
+    made = entry.get("made")
+    for seat in range(4):
+        bid: str | None = None
+        if isinstance(bids, list) and isinstance(bids[seat], int):
+            bid = str(bids[seat])
+        elif entry.get("declarer") == seat:
+            bid = str(entry.get("bid"))
+        success: bool | None = None
+        if isinstance(made, list):
+            success = bool(made[seat])
+        elif isinstance(made, bool) and entry.get("declarer") == seat:
+            success = made
+        rows.append(
+            {
+                "seat": seat,
+                "name": seat_name(info, seat),
+                "bid": bid,
+                "tricks": (entry.get("tricks") or [None] * 4)[seat],
+                "made": success,
+                "delta": signed(language, int(entry.get("deltas", [0] * 4)[seat])),
+                "score": int(entry.get("scores", view["scores"])[seat]),
+            }
+        )
+    teams = None
+    if view.get("team_scores") is not None:
+        teams = [
+            {"name": t(language, team_key(first)), "score": view["team_scores"][first]}
+            for first in (0, 1)
+        ]
+    return {
+        "deal": entry["deal_number"],
+        "title": t(language, "web_result_title", deal=entry["deal_number"]),
+        "cancelled": bool(entry.get("cancelled")),
+        "rows": [] if entry.get("cancelled") else rows,
+        "teams": teams,
+        "target": view.get("target"),
+    }
 
 
 def _facts(info: TableInfo, view: dict[str, Any]) -> list[dict[str, str]]:
@@ -285,19 +388,52 @@ def _scores(info: TableInfo, view: dict[str, Any]) -> tuple[list[dict[str, Any]]
     ], target
 
 
-def _hand(hand: list[str], legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _hand(
+    language: str, view: dict[str, Any], legal: list[dict[str, Any]], *, playing: bool
+) -> list[dict[str, Any]]:
+    """The seat's cards, suits alternating in colour. On this seat's turn to play, a card
+    it may not play says why (``why``); at any other time no card is marked."""
+    hand: list[str] = view["hand"]
     playable = {a["card"] for a in legal if a["type"] == "play"}
-    cards = sorted(hand, key=lambda code: SUIT_ORDER.index(code[1]))  # stable: rank order kept
+    card_turn = playing and view["phase"] == "playing"
+    order = _suit_order({code[1] for code in hand})
+    cards = sorted(hand, key=lambda code: order.index(code[1]))  # stable: rank order kept
     return [
         {
             "card": code,
             "label": card_label(code),
+            "name": card_words(language, code),
             "suit": code[1],
             "legal": code in playable,
+            "why": _why(language, view, code) if card_turn and code not in playable else None,
             "action": {"type": "play", "card": code},
         }
         for code in cards
     ]
+
+
+def _suit_order(held: set[str]) -> str:
+    """The held suits in ``SUIT_ORDER``, moved so that colours alternate where the suits
+    held allow it (♠ ♣ ♦ would put two black side by side: ♣ ♦ ♠ does not)."""
+    suits = [letter for letter in SUIT_ORDER if letter in held]
+    for start in range(len(suits)):
+        turned = suits[start:] + suits[:start]
+        if all((a in RED) != (b in RED) for a, b in itertools.pairwise(turned)):
+            return "".join(turned)
+    return "".join(suits)
+
+
+def _why(language: str, view: dict[str, Any], code: str) -> str:
+    """Why ``code`` may not be played now: the suit led must be followed (T41.7, TS.7,
+    TX.5), or the card does not fit Trix's rows yet (TX.9)."""
+    trick = view.get("trick") or []
+    if view.get("contract") == "trix":
+        return t(language, "illegal_not_playable")
+    if trick:
+        led = trick[0]["card"][1]
+        if code[1] != led:
+            return t(language, "web_follow", suit=suit(led))
+    return t(language, "web_not_now")
 
 
 def _decisions(language: str, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -308,15 +444,16 @@ def _decisions(language: str, legal: list[dict[str, Any]]) -> list[dict[str, Any
         kind = action["type"]
         if kind == "bid":
             label = str(action["value"])
+            name = t(language, "web_bid_words", bid=action["value"])
         elif kind == "pass":
-            label = t(language, "btn_pass")
+            label = name = t(language, "btn_pass")
         elif kind == "trump":
-            label = suit(action["suit"])
+            label, name = suit(action["suit"]), suit_words(language, action["suit"])
         elif kind == "contract":
-            label = t(language, f"btn_{action['contract']}")
+            label = name = t(language, f"btn_{action['contract']}")
         else:
             continue
-        decisions.append({"label": label, "kind": kind, "action": action})
+        decisions.append({"label": label, "name": name, "kind": kind, "action": action})
     return decisions
 
 
@@ -325,7 +462,10 @@ def _doubling(language: str, legal: list[dict[str, Any]]) -> dict[str, Any]:
     page's own until sent: no one else learns of it)."""
     doublable = max((a["cards"] for a in legal if a["type"] == "double"), key=len)
     return {
-        "cards": [{"card": code, "label": card_label(code)} for code in doublable],
+        "cards": [
+            {"card": code, "label": card_label(code), "name": card_words(language, code)}
+            for code in doublable
+        ],
         "none_label": t(language, "btn_no_double"),
         "confirm_label": t(language, "btn_confirm_doubles", cards="").strip(" :·"),
     }

@@ -19,6 +19,7 @@ from bot.tables import deadlines, rows
 from bot.tables.errors import Refusal
 from bot.tables.live import LiveTable, Status
 from bot.tables.notifier import Event, Notifier
+from bot.tables.pace import Pace
 from bot.tables.recovery import refresh
 from bot.tables.registry import Registry
 from storage.errors import Conflict, StorageError
@@ -46,6 +47,8 @@ class Committer:
         # Set by the scheduler: what to do once a change is committed (arm the next
         # timer or computer move).
         self.arm: Callable[[LiveTable], None] = lambda table: None
+        # Set by the web table: how long its pages take to show a move (none: no pages).
+        self.pace: Pace | None = None
         # Set by the manager: what to do once a table has ended (the league counts it).
         self.ended: Callable[[LiveTable], None] = lambda table: None
 
@@ -68,7 +71,10 @@ class Committer:
         except engine.IllegalAction as error:
             raise Refusal("illegal", error.message, detail=error.code) from None
         table.seq += 1
+        table.remember(events)
         now = self.clock()
+        if self.pace is not None:  # the pages show the moves one after another
+            table.shown_until = max(table.shown_until, now) + self.pace.seconds(events)
         occupant = table.seats[seat]
         assert occupant is not None
         if log.isEnabledFor(logging.INFO):

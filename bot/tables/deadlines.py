@@ -41,6 +41,10 @@ def next_deadline(table: LiveTable, now: float) -> Deadline:
         seconds = float(config.turn_seconds)
     else:
         seconds = float(config.bid_seconds)
+    # A seat following the table on a page starts its clock once the page has shown the
+    # moves before its turn (``pace.py``): the presentation costs no one turn time.
+    if any(seat in table.paced_seats for seat in humans):
+        now = max(now, table.shown_until)
     if config.forced_autoplay and all(match.forced_action(s) is not None for s in humans):
         return now + config.forced_delay_seconds, "forced"  # TX.12
     return now + seconds, "turn"

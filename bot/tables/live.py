@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -11,6 +12,9 @@ from bot.tables.config import TableConfig
 
 Status = Literal["lobby", "running", "finished", "abandoned", "stopped", "expired"]
 LIVE_STATUSES = ("lobby", "running")
+# Public events a table keeps for its pages: more than a deal's (bids, 52 cards, 13 tricks,
+# the result), so a page that missed a few frames is still shown every move.
+RECENT_EVENTS = 160
 DeadlineKind = Literal["turn", "forced", "lobby", "rematch"]
 
 
@@ -75,6 +79,16 @@ class LiveTable:
     # The lone move the scheduler last played for a human (TX.12): (seq before it, seat,
     # action). Only good while that move is the last applied one (see ``forced_replay``).
     last_forced: tuple[int, int, dict[str, Any]] | None = None
+    # The latest public events, each with the seq of the move that made it: a page is sent
+    # those after the last state it was sent, to show them one by one. In memory only: a
+    # page after a restart draws the table without replaying what came before.
+    recent: deque[tuple[int, dict[str, Any]]] = field(
+        default_factory=lambda: deque(maxlen=RECENT_EVENTS), repr=False
+    )
+    # When the pages will have shown every move so far, and the seats that follow the table
+    # on a page (their turn's time starts then: ``bot/tables/pace.py``).
+    shown_until: float = 0.0
+    paced_seats: frozenset[int] = frozenset()
 
     @property
     def variant(self) -> str:
@@ -99,6 +113,12 @@ class LiveTable:
     def tapped(self, user: str, command: str, at: int) -> None:
         """``user``'s lobby ``command`` was carried out at lobby version ``at``."""
         self.lobby_taps[(user, command)] = at
+
+    def remember(self, events: list[dict[str, Any]]) -> None:
+        """Keep the public ones of ``events``, made by the move at ``seq``."""
+        for event in events:
+            if "to" not in event:  # a seat's own (its hand, a secret answer): never shown
+                self.recent.append((self.seq, event))
 
     def free_seats(self) -> list[int]:
         return [index for index, seat in enumerate(self.seats) if seat is None]

@@ -43,6 +43,7 @@ def followed(stored: StoredTable, before: LiveTable | None) -> LiveTable:
         replay(table, stored.actions)
     else:
         table.match, table.seq, table.window_seq = before.match, before.seq, before.window_seq
+        table.recent = before.recent
         advance(table, stored.actions)
     _moved(table, stored)
     return table
@@ -113,8 +114,9 @@ def advance(table: LiveTable, actions: list[ActionRecord]) -> None:
         if action.seq != table.seq + 1:
             raise RuntimeError(f"table {table.id}: action log gap at {action.seq}")
         was_doubling = match.phase == "doubling"
-        match.apply(action.seat, action.action)
+        events = match.apply(action.seat, action.action)
         table.seq = action.seq
+        table.remember(events)
         if match.phase == "doubling" and not was_doubling:
             table.window_seq = action.seq  # TX.7: answers drawn then stay valid
 

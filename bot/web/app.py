@@ -10,6 +10,7 @@ from collections.abc import Callable
 from bot.delivery.router import PlatformRouter
 from bot.tables.live import LiveTable
 from bot.tables.manager import TableManager
+from bot.tables.pace import Pace
 from bot.web.auth import Signer
 from bot.web.hub import PageHub
 from bot.web.identity import Gate
@@ -30,21 +31,27 @@ async def web_table(
     router: PlatformRouter,
     *,
     public_url: str,
+    pace: Pace | None = None,
     telegram_token: str | None = None,
     clock: Callable[[], float] = time.time,
 ) -> WebTable:
-    """A web table serving ``manager``'s tables (not listening yet: ``start``)."""
+    """A web table serving ``manager``'s tables (not listening yet: ``start``); its pages
+    show the moves at ``pace``."""
+    pace = pace if pace is not None else Pace()
+    manager.committer.pace = pace
     signer = Signer(await signing_secret(manager.store))
     # The store: links spent and tables ended, as every process of the installation sees.
     gate = Gate(signer, manager.store, telegram_token=telegram_token, clock=clock)
-    hub = PageHub(gate.session, clock)
+    hub = PageHub(gate.session, clock, pace)
     router.listen(hub)
 
     # The platform draws no per-move hand for a seat on a page (issue 26, item 8), here or
     # on another process; only the owner of a table writes for it.
     def on_pages(table: LiveTable) -> None:
         if table.id in manager.registry:
-            router.pages_changed(table, hub.seats_on_page(table.id) | hub.elsewhere(table.id))
+            seats = hub.seats_on_page(table.id) | hub.elsewhere(table.id)
+            table.paced_seats = seats  # their turn's time starts once the page has shown it
+            router.pages_changed(table, seats)
 
     hub.on_pages = on_pages
     return WebTable(manager, hub, gate, public_url=public_url, clock=clock)

@@ -11,6 +11,7 @@ its sockets follow it, as the people in the chat do.
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections import defaultdict
@@ -19,9 +20,12 @@ from dataclasses import replace
 from typing import Any
 
 from bot.present.summary import table_info
+from bot.render.model import TableInfo
+from bot.render.moves import page_moves
 from bot.render.page import page_state, page_strings
 from bot.tables import table_commands
 from bot.tables.live import LiveTable
+from bot.tables.pace import Pace
 from bot.web.frames import out
 from bot.web.socket import PageSocket, Visitor
 
@@ -33,9 +37,15 @@ SessionMaker = Callable[[Visitor, int], str]
 
 
 class PageHub:
-    def __init__(self, sessions: SessionMaker, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        sessions: SessionMaker,
+        clock: Callable[[], float] = time.time,
+        pace: Pace | None = None,
+    ) -> None:
         self.sessions = sessions
         self.clock = clock
+        self.pace = pace if pace is not None else Pace()
         self._sockets: dict[int, set[PageSocket]] = {}
         self._tables: dict[int, LiveTable] = {}
         self._pages: defaultdict[tuple[str, str], list[PageSocket]] = defaultdict(list)
@@ -56,6 +66,7 @@ class PageHub:
         self._sockets.setdefault(table.id, set()).add(socket)
         self._tables[table.id] = table
         socket.table_id = table.id
+        socket.written_seq = None  # its first state shows the table as it is
         self._pages_changed(table)
 
     def detach(self, socket: PageSocket) -> None:
@@ -115,6 +126,7 @@ class PageHub:
                 seat=seat_of(table, socket),
                 language=socket.language,
                 strings=page_strings(socket.language),
+                pace=self.pace.for_page(),
             )
         )
         self.push(table, only=socket)
@@ -128,7 +140,10 @@ class PageHub:
         """Each socket of ``table`` (or ``only`` one, or those of ``seats``) gets the
         table's state as its seat sees it now."""
         sockets = [only] if only is not None else list(self._sockets.get(table.id, ()))
+        # Each state is built once per (seat, language), each list of moves once per
+        # (seq last written, language), whatever the number of sockets sharing them.
         built: dict[tuple[int | None, str], str] = {}
+        moved: dict[tuple[int | None, str], str] = {}
         now = self.clock()
         for socket in sockets:
             if socket.closed or socket.visitor is None:
@@ -139,8 +154,12 @@ class PageHub:
             key = (seat, socket.language)
             text = built.get(key)
             if text is None:
-                text = built[key] = out("state", state=state_of(table, socket, seat, now))
-            socket.send_state(text)
+                text = built[key] = _dumps(state_of(table, socket, seat, now))
+            since = (socket.written_seq, socket.language)
+            moves = moved.get(since)
+            if moves is None:
+                moves = moved[since] = _dumps(moves_since(table, *since))
+            socket.send_state(f'{{"type":"state","state":{text},"moves":{moves}}}', table.seq)
 
     async def publish(self, table: LiveTable, events: list[Event]) -> None:
         """A committed change of ``table`` (called by the router after the platform's own
@@ -209,11 +228,32 @@ def seat_of(table: LiveTable, socket: PageSocket) -> int | None:
     return table.seat_of(visitor.user_id)
 
 
+def moves_since(table: LiveTable, seq: int | None, language: str) -> list[dict[str, Any]]:
+    """The public moves made after ``seq``, for a page to show one by one; none when the
+    page had no state of this table yet, or when the table no longer holds all of them
+    (after a restart, or a page that missed more than a deal): it draws the table as is."""
+    if seq is None or seq >= table.seq:
+        return []
+    recent = table.recent
+    if not recent or (len(recent) == recent.maxlen and recent[0][0] > seq + 1):
+        return []
+    return page_moves(_info(table, language), [event for at, event in recent if at > seq])
+
+
+def _info(table: LiveTable, language: str) -> TableInfo:
+    info = table_info(table)
+    if table.config.language != language:  # the page's own switch
+        info = replace(info, config=table.config.model_copy(update={"language": language}))
+    return info
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 def state_of(table: LiveTable, socket: PageSocket, seat: int | None, now: float) -> dict[str, Any]:
     """One socket's state: its seat's own view, in the socket's language."""
-    info = table_info(table)
-    if table.config.language != socket.language:  # the page's own switch
-        info = replace(info, config=table.config.model_copy(update={"language": socket.language}))
+    info = _info(table, socket.language)
     match = table.match
     view = match.view(seat) if match is not None else None
     visitor = socket.visitor

@@ -51,7 +51,11 @@ class PageSocket:
     tokens: float = BURST
     refilled: float = 0.0
     refused: int = 0
-    _state: str | None = None
+    # The newest state not written yet, with the table's seq it was built at.
+    _state: tuple[str, int] | None = None
+    # The seq of the last state written to this page (None: none yet, or of another
+    # table): the next state carries the public moves made since (``hub.py``).
+    written_seq: int | None = None
     _frames: deque[str] = field(default_factory=deque)
     _wake: asyncio.Event = field(default_factory=asyncio.Event)
     _writer: asyncio.Task[None] | None = None
@@ -94,8 +98,8 @@ class PageSocket:
                 where(error),
             )
 
-    def send_state(self, text: str) -> None:
-        self._state = text
+    def send_state(self, text: str, seq: int) -> None:
+        self._state = (text, seq)
         self._wake.set()
 
     def send(self, text: str) -> None:
@@ -116,8 +120,8 @@ class PageSocket:
                 while not self.closed and (self._frames or self._state is not None):
                     if self._frames:
                         text = self._frames.popleft()
-                    else:
-                        text, self._state = self._state or "", None
+                    elif self._state is not None:
+                        (text, self.written_seq), self._state = self._state, None
                     await asyncio.wait_for(self.ws.send_str(text), SEND_SECONDS)
         except (ConnectionError, TimeoutError, RuntimeError):
             pass  # the peer went away or stopped reading: the socket closes below

@@ -1,10 +1,13 @@
 // The page's connection: launch data read once, one WebSocket to the server, reconnection
 // with backoff, and taps sent as frames (docs/web-protocol.md). Nothing here knows a rule.
 
+import { $ } from "./dom.js";
+import { watchSize } from "./layout.js";
+import { receive as present } from "./motion.js";
 import { render, tick } from "./render.js";
+import { browserPlatform, startTelegram, telegramLaunch } from "./telegram.js";
 
 const SESSION_KEY = "sahra.session";
-const TELEGRAM_JS = "https://telegram.org/js/telegram-web-app.js";
 const PING_MS = 25000;
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 // Refusals that cannot change: the session they name is no good any more. Every other
@@ -13,17 +16,34 @@ const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 const FATAL_FORGETS = new Set(["bad_session", "unknown_table", "not_member"]);
 const RESEND_MS = 400; // a move refused as "moving" is sent again once, after this
 
-const banner = document.getElementById("banner");
-const toast = document.getElementById("toast");
+const banner = $("banner");
+const toast = $("toast");
+const live = $("live");
 
 const ui = {
   live: false, // a socket is open and welcomed: taps may be sent
   offset: 0, // server clock minus ours, in seconds
   showLast: false,
   marked: new Set(), // TX.7: the doubling marks, this page's own until sent
+  platform: browserPlatform(), // Telegram's, once its script has run
   send: (frame) => send(frame),
   move: (action) => move(action),
   redraw: () => redraw(),
+  say: (message) => say(message),
+};
+// What the moves are played with (motion.js): the server's pace, the page's voice.
+const stage = {
+  pace: { card: 0, trick: 0, sweep: 0, announce: 0, result: 0 },
+  strings: {},
+  teams: false,
+  ui,
+  platform: ui.platform,
+  speak: (text) => speak(text),
+  draw: (drawn) => {
+    state = drawn;
+    stage.teams = drawn.seats.some((seat) => seat.team !== null && seat.team !== undefined);
+    redraw();
+  },
 };
 let strings = {};
 let state = null;
@@ -37,13 +57,20 @@ let lastMove = null; // {version, action, resent}: the move sent last, to resend
 
 // ---------------------------------------------------------------- launch
 
-function launch() {
+// Telegram's script reads the launch data from the address's fragment when it runs: it
+// runs before anything here touches the fragment.
+async function launch() {
+  if (telegramLaunch()) {
+    ui.platform = stage.platform = await startTelegram();
+    ui.platform.onActivated(() => {
+      if (!socket || socket.readyState > WebSocket.OPEN) connect();
+    });
+  }
   const fragment = new URLSearchParams(location.hash.slice(1));
   const query = new URLSearchParams(location.search);
   const table = tableOf(query);
   const found = fragment.get("tgWebAppData");
   if (found) {
-    loadTelegram();
     hello = { type: "hello", init_data: found };
   } else if (fragment.get("link")) {
     hello = { type: "hello", link: fragment.get("link") };
@@ -61,27 +88,6 @@ function tableOf(query) {
   const raw = /^t\d+$/.test(param) ? param.slice(1) : query.get("table");
   const table = raw && /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
   return table > 0 ? table : null;
-}
-
-// Telegram's own script, only inside Telegram; the page works without it.
-function loadTelegram() {
-  const script = document.createElement("script");
-  script.src = TELEGRAM_JS;
-  script.addEventListener("load", () => {
-    const app = window.Telegram && window.Telegram.WebApp;
-    if (!app) return;
-    document.body.classList.add("telegram");
-    try {
-      app.ready();
-      app.expand();
-      app.onEvent("activated", () => {
-        if (!socket || socket.readyState > WebSocket.OPEN) connect();
-      });
-    } catch (error) {
-      console.warn("Telegram WebApp:", error);
-    }
-  });
-  document.head.append(script);
 }
 
 // ---------------------------------------------------------------- the socket
@@ -110,6 +116,8 @@ function receive(frame) {
     case "welcome":
       attempts = 0;
       strings = frame.strings || {};
+      stage.strings = strings;
+      if (frame.pace) stage.pace = frame.pace;
       sessionStorage.setItem(SESSION_KEY, frame.session);
       hello = { type: "hello", session: frame.session };
       document.documentElement.lang = frame.language;
@@ -120,9 +128,9 @@ function receive(frame) {
       pinger = setInterval(() => send({ type: "ping" }), PING_MS);
       break;
     case "state":
-      state = frame.state;
-      ui.offset = state.now - Date.now() / 1000;
-      setLive(socket !== null && socket.readyState === WebSocket.OPEN);
+      ui.offset = frame.state.now - Date.now() / 1000;
+      ui.live = socket !== null && socket.readyState === WebSocket.OPEN;
+      present(frame, stage); // its moves are shown first, then it is drawn
       break;
     case "refused":
       if (frame.code === "moving" && resend()) break;
@@ -156,7 +164,6 @@ function move(action) {
   lastMove = { version: state.version, action, resent: false };
   send({ type: "move", version: state.version, action });
   setLive(false);
-  if (navigator.vibrate) navigator.vibrate(10);
 }
 
 // The table was changing processes when the move came: the same move, drawn at the same
@@ -190,6 +197,12 @@ function status(name, text) {
   banner.hidden = name === "connected";
 }
 
+// Other players' moves and trick winners, for screen readers (a polite live region).
+function speak(text) {
+  if (!text) return;
+  live.textContent = text;
+}
+
 function say(message) {
   if (!message) return;
   toast.textContent = message;
@@ -200,12 +213,17 @@ function say(message) {
   }, 4000);
 }
 
-launch();
-if (hello) {
-  status("connecting", "…");
-  connect();
-} else {
-  stopped = true;
-  status("failed", "سهرة: افتح الطاولة من المحادثة · Sahra: open the table from the chat.");
+async function main() {
+  watchSize();
+  await launch();
+  if (hello) {
+    status("connecting", "…");
+    connect();
+  } else {
+    stopped = true;
+    status("failed", "سهرة: افتح الطاولة من المحادثة · Sahra: open the table from the chat.");
+  }
+  setInterval(() => tick(strings, ui.offset), 250);
 }
-setInterval(() => tick(strings, ui.offset), 1000);
+
+main();

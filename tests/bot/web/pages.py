@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from bot.render.i18n import card_words
 from storage.logreader import LogReader
 from tests.bot.support import until
 from tests.bot.web.support import forge_init_data
@@ -36,6 +37,13 @@ ROOT = Path(__file__).resolve().parents[3]
 CARD_CODE = re.compile(r'"((?:[2-9TJQKA])[CDHS])"')
 CARD_LABEL = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
 SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+# Every card's name in words, in both languages ("Queen of hearts", "بنت كبة").
+CARD_WORDS = {
+    card_words(language, rank + suit): rank + suit
+    for language in ("ar", "en")
+    for rank in "23456789TJQKA"
+    for suit in "CDHS"
+}
 # A stand-in for telegram-web-app.js (no internet here): what the page uses of it.
 FAKE_TELEGRAM_JS = """
 window.Telegram = {WebApp: {
@@ -204,17 +212,17 @@ async def open_page(context: Any, url: str, seat: int) -> Player:
 
 def choice(state: dict[str, Any]) -> tuple[str, str] | None:
     """What a sensible player taps now: (kind, accessible name) — a bid of 3 (four of 2
-    would never reach T41.6's total), else the first decision; the first legal card;
-    no double in TX.7's window."""
+    would never reach T41.6's total), else the first decision; the first legal card (named
+    in words: "Queen of hearts"); no double in TX.7's window."""
     decisions = state.get("decisions") or []
     if decisions:
         three = [d for d in decisions if d["action"] == {"type": "bid", "value": 3}]
-        return "decision", (three or decisions)[0]["label"]
+        return "decision", (three or decisions)[0]["name"]
     doubling = state.get("doubling")
     if doubling:
         return "decision", doubling["none_label"]
     legal = [card for card in state.get("hand") or [] if card["legal"]]
-    return ("card", legal[0]["label"]) if legal else None
+    return ("card", legal[0]["name"]) if legal else None
 
 
 async def tap(player: Player, kind: str, name: str) -> None:
@@ -222,7 +230,10 @@ async def tap(player: Player, kind: str, name: str) -> None:
     takes none between sending one and the table's answer: the button is disabled)."""
     await player.page.bring_to_front()  # a background tab does not paint: no click lands
     button = player.page.get_by_role("button", name=name, exact=True)
-    await button.first.click(timeout=20_000)
+    # A hand's card shows its left strip (its index) from under the next one: a person
+    # taps it there, as does this.
+    where = {"x": 6, "y": 12} if kind == "card" else None
+    await button.first.click(timeout=20_000, position=where)
 
 
 async def play_until(
@@ -297,8 +308,9 @@ def hidden_cards_seen(players: list[Player], database: Path, table: int) -> list
 
 
 def cards_named(text: str) -> set[str]:
-    """Every card a text names, by code ("TS") or by label ("10♠")."""
+    """Every card a text names, by code ("TS"), by label ("10♠") or in words."""
     named = set(CARD_CODE.findall(text))
+    named |= {code for words, code in CARD_WORDS.items() if words in text}
     for rank, suit in CARD_LABEL.findall(text):
         named.add(("T" if rank == "10" else rank) + SUITS[suit])
     return named

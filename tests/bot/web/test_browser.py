@@ -54,6 +54,7 @@ async def test_four_players_play_a_syrian_deal_in_the_browser_through_a_restart(
         "SAHRA_TELEGRAM_API_URL": api,
         "SAHRA_DATABASE": str(database),
         "SAHRA_WEB_URL": base,
+        "SAHRA_WEB_PACE": "0",  # the moves at once: this test is not about pacing
         "SAHRA_WEB_PORT": str(port),
         "SAHRA_TELEGRAM_WEBAPP": "table",
         "SAHRA_LOG_LEVEL": "INFO",

@@ -133,6 +133,7 @@ async def test_pages_on_two_processes_survive_the_owner_s_sigkill(
         "SAHRA_TELEGRAM_API_URL": api,
         "SAHRA_DATABASE_URL": backend.url,
         "SAHRA_WEB_URL": f"http://127.0.0.1:{balancer}",  # as the pages see it
+        "SAHRA_WEB_PACE": "0",  # the moves at once: this test is not about pacing
         "SAHRA_LOG_LEVEL": "INFO",
         "PTB_TIMEDELTA": "true",
         "PYTHONUNBUFFERED": "1",

@@ -100,6 +100,7 @@ async def test_pages_mid_trick_resume_by_themselves_after_a_sigkill_and_a_start(
         "SAHRA_TELEGRAM_API_URL": api,
         "SAHRA_DATABASE": str(tmp_path / "sahra.sqlite"),
         "SAHRA_WEB_URL": url,
+        "SAHRA_WEB_PACE": "0",  # the moves at once: this test is not about pacing
         "SAHRA_WEB_PORT": str(port),
         "SAHRA_LOG_LEVEL": "INFO",
         "SAHRA_TELEGRAM_GROUP_INTERVAL": "0.2",

@@ -47,6 +47,7 @@ async def test_the_page_whose_move_the_dead_owner_held_resumes_at_the_takeover(
         "SAHRA_TELEGRAM_API_URL": api,
         "SAHRA_DATABASE_URL": backend.url,
         "SAHRA_WEB_URL": f"http://127.0.0.1:{ports[1]}",
+        "SAHRA_WEB_PACE": "0",  # the moves at once: this test is not about pacing
         "SAHRA_LOG_LEVEL": "INFO",
         "PTB_TIMEDELTA": "true",
         "PYTHONUNBUFFERED": "1",
