@@ -25,6 +25,7 @@ from bot.tables.live import LIVE_STATUSES, LiveTable
 from bot.tables.manager import TableManager
 from bot.tables.recovery import followed
 from bot.web.actions import act
+from bot.web.assets import Assets
 from bot.web.auth import LINK_SECONDS
 from bot.web.frames import MAX_FRAME, BadFrame, Hello, out, parse
 from bot.web.headers import content_policy, headers
@@ -81,10 +82,10 @@ class WebTable:
         app = web.Application(
             middlewares=[headers(content_policy(self.public_url))], client_max_size=MAX_FRAME
         )
-        app.router.add_get("/", self._index)
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/healthz", self._health)
-        app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
+        # The page and its files, read from disk here, once (``bot/web/assets.py``).
+        Assets(STATIC).add_routes(app)
         return app
 
     async def start(self, host: str, port: int) -> int:
@@ -125,11 +126,6 @@ class WebTable:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
-
-    async def _index(self, request: web.Request) -> web.StreamResponse:
-        response = web.FileResponse(STATIC / "index.html")
-        response.headers["Cache-Control"] = "no-store"
-        return response
 
     async def _health(self, request: web.Request) -> web.Response:
         return web.Response(text="ok")
