@@ -30,9 +30,10 @@ function build(box) {
   const chips = el("p", "chips");
   const bid = el("span", "chip bid");
   const tricks = el("span", "chip tricks");
+  const cards = el("span", "chip cards");
   const score = el("span", "chip score");
   const clock = el("span", "chip clock");
-  chips.append(bid, tricks, score, clock);
+  chips.append(bid, tricks, cards, score, clock);
   const said = el("p", "said");
   box.replaceChildren(avatar, name, chips, said);
   box.dataset.built = "1";
@@ -73,6 +74,10 @@ export function drawSeats(state, strings, clocks) {
     setAttr(dealer, "title", entry.owner ? strings.web_kingdom : entry.dealer ? strings.web_dealer : null);
     chip(part(box, ".bid"), strings.web_bid, entry.bid);
     chip(part(box, ".tricks"), strings.web_tricks, entry.tricks);
+    // Another seat's cards in hand (yours are in front of you).
+    const count = part(box, ".cards");
+    chip(count, "", entry.you ? null : entry.cards);
+    setAttr(count, "title", strings.web_cards);
     const personal = entry.points ?? entry.score;
     chip(part(box, ".score"), entry.points !== null && entry.points !== undefined ? strings.web_points : "Σ", personal);
     const acting = Boolean(entry.to_act && state.deadline);
