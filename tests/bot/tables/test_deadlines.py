@@ -153,3 +153,13 @@ def test_retries_back_off_doubling_from_half_a_second_to_a_minute() -> None:
         60.0,
         60.0,
     ]
+
+
+def test_a_seat_on_a_page_starts_its_clock_once_the_page_has_shown_the_moves_before() -> None:
+    live = table(bid_seconds=20)
+    live.shown_until = NOW + 3.5  # the page is still showing the computers' moves
+    assert next_deadline(live, NOW) == (NOW + 20, "turn")  # no page: at once
+    live.paced_seats = frozenset(live.match.to_act if live.match else ())
+    assert next_deadline(live, NOW) == (NOW + 3.5 + 20, "turn")
+    live.shown_until = NOW - 1  # shown already: the clock starts now
+    assert next_deadline(live, NOW) == (NOW + 20, "turn")

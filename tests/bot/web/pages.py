@@ -298,7 +298,8 @@ def hidden_cards_seen(players: list[Player], database: Path, table: int) -> list
             if hands is None:
                 continue
             others = set().union(*(hands[s] for s in range(4) if s != player.seat))
-            for key, value in state.items():
+            # The moves it carries too (each a card already face up: never another's).
+            for key, value in [*state.items(), ("moves", frame.get("moves") or [])]:
                 named = cards_named(json.dumps(value, ensure_ascii=False))
                 leaks += [
                     f"seat {player.seat} v{state['version']} {key}: {card}"

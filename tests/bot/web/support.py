@@ -19,6 +19,7 @@ import aiohttp
 from bot.delivery.router import PlatformRouter
 from bot.tables import PlayerRef, TableManager
 from bot.tables.live import LiveTable, Place
+from bot.tables.pace import Pace
 from bot.web.app import web_table
 from bot.web.server import WebTable
 from storage.database import Database
@@ -130,7 +131,9 @@ class Clock:
 
 
 @asynccontextmanager
-async def site(tmp_path: Path) -> AsyncIterator[Site]:
+async def site(tmp_path: Path, pace: Pace | None = None) -> AsyncIterator[Site]:
+    """A web table on a clock of the test's: its pages show moves at once (``pace``
+    otherwise), since a clock that stands still never lets a paced turn begin."""
     clock = Clock()
     db = Database(tmp_path / "web.sqlite")
     await db.start()
@@ -138,7 +141,12 @@ async def site(tmp_path: Path) -> AsyncIterator[Site]:
     manager = TableManager(db, router, clock=clock)
     await manager.start()
     web = await web_table(
-        manager, router, public_url="http://127.0.0.1:9", telegram_token=TOKEN, clock=clock
+        manager,
+        router,
+        public_url="http://127.0.0.1:9",
+        pace=pace if pace is not None else Pace(scale=0),
+        telegram_token=TOKEN,
+        clock=clock,
     )
     members = Members()
     web.gate.members["telegram"] = members  # as the runner wires Telegram's own
