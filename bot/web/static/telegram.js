@@ -14,7 +14,9 @@ const quiet = {
   version: "",
   dark: false,
   haptic(kind) {
-    if (kind !== "tap" && navigator.vibrate) navigator.vibrate(kind === "illegal" ? [20, 40, 20] : 15);
+    // Only after the person has touched the page: before that the browser refuses it.
+    const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (kind !== "tap" && touched && navigator.vibrate) navigator.vibrate(kind === "illegal" ? [20, 40, 20] : 15);
   },
   setBack() {},
   confirmClose() {},

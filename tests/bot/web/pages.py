@@ -284,27 +284,45 @@ def hidden_cards_seen(players: list[Player], database: Path, table: int) -> list
         return [set(match.hand(s)) - public for s in range(4)]
 
     held: dict[int, list[set[str]]] = {0: hidden()}
+    played: dict[int, str] = {}  # seq → the card played face up by that move
+    deal_of: dict[int, int] = {0: match.deal_number}  # seq → the deal it was made in
     for move in moves:
+        deal_of[move.seq] = match.deal_number
         match.apply(move.seat, move.action)
+        if move.action.get("type") == "play":
+            played[move.seq] = move.action["card"]
         if match.result is None:
             held[move.seq] = hidden()
     leaks = []
     for player in players:
+        before = 0  # the version of the page's previous state
         for frame in player.frames.received:
             if frame.get("type") != "state":
                 continue
             state = frame["state"]
-            hands = held.get(state["version"])
-            if hands is None:
-                continue
-            others = set().union(*(hands[s] for s in range(4) if s != player.seat))
-            # The moves it carries too (each a card already face up: never another's).
-            for key, value in [*state.items(), ("moves", frame.get("moves") or [])]:
-                named = cards_named(json.dumps(value, ensure_ascii=False))
+            version = state["version"]
+            hands = held.get(version)
+            if hands is not None:
+                others = set().union(*(hands[s] for s in range(4) if s != player.seat))
+                for key, value in state.items():
+                    named = cards_named(json.dumps(value, ensure_ascii=False))
+                    leaks += [
+                        f"seat {player.seat} v{version} {key}: {card}"
+                        for card in sorted(named & others)
+                    ]
+                # Its moves name only cards played face up in the deals they span (a trick
+                # names its earlier cards too; one of them may be in a new deal's hand by
+                # now: that is no leak).
+                deals = range(deal_of.get(before, 0), deal_of.get(version, 0) + 1)
+                shown = {
+                    c for seq, c in played.items() if seq <= version and deal_of[seq] in deals
+                }
+                named = cards_named(json.dumps(frame.get("moves") or [], ensure_ascii=False))
                 leaks += [
-                    f"seat {player.seat} v{state['version']} {key}: {card}"
-                    for card in sorted(named & others)
+                    f"seat {player.seat} v{version} moves: {card}"
+                    for card in sorted((named - shown) & others)
                 ]
+            before = version
     return leaks
 
 
