@@ -44,15 +44,10 @@ CARD_WORDS = {
     for rank in "23456789TJQKA"
     for suit in "CDHS"
 }
-# A stand-in for telegram-web-app.js (no internet here): what the page uses of it.
-FAKE_TELEGRAM_JS = """
-window.Telegram = {WebApp: {
-  initData: new URLSearchParams(location.hash.slice(1)).get("tgWebAppData") || "",
-  themeParams: {}, colorScheme: "light", platform: "tdesktop", version: "8.0",
-  ready() {}, expand() {}, onEvent() {}, offEvent() {},
-  HapticFeedback: {impactOccurred() {}, notificationOccurred() {}, selectionChanged() {}},
-}};
-"""
+# Telegram's script (no internet here) stood in for by a faithful double: it reads the
+# launch data from the fragment when it runs, and refuses what the launch's version lacks.
+TELEGRAM_DOUBLE = Path(__file__).with_name("telegram_double.js")
+TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js*"
 
 
 def free_port() -> int:
@@ -179,23 +174,33 @@ def connected(players: list[Player], want: bool) -> bool:
     return all((player.status == "connected") == want for player in players)
 
 
-def launch_url(base: str, token: str, user: int, table: int) -> str:
-    """The address Telegram opens for ``user`` tapping the table's Mini App button."""
+def launch_url(
+    base: str,
+    token: str,
+    user: int,
+    table: int,
+    version: str = "8.0",
+    platform: str = "tdesktop",
+    theme: dict[str, str] | None = None,
+) -> str:
+    """The address Telegram opens for ``user`` tapping the table's Mini App button (a
+    Telegram of ``version`` on ``platform``, its colours ``theme``)."""
     who = {"id": user, "first_name": f"Player{user}", "language_code": "en"}
     init_data = forge_init_data(who, token, f"t{table}", int(time.time()) - 5)
-    fragment = urllib.parse.urlencode(
-        {"tgWebAppData": init_data, "tgWebAppVersion": "8.0", "tgWebAppPlatform": "tdesktop"}
-    )
-    return f"{base}/?tgWebAppStartParam=t{table}#{fragment}"
+    launch = {"tgWebAppData": init_data, "tgWebAppVersion": version, "tgWebAppPlatform": platform}
+    if theme is not None:
+        launch["tgWebAppThemeParams"] = json.dumps(theme, separators=(",", ":"))
+    return f"{base}/?tgWebAppStartParam=t{table}#{urllib.parse.urlencode(launch)}"
 
 
 async def players_context(browser: Any) -> Any:
     """One browser window for the players of a test (each page is a tab of its own, with
-    its own session storage), with Telegram's script stood in for."""
+    its own session storage), with Telegram's script stood in for by its double."""
     context = await browser.new_context(viewport={"width": 390, "height": 844})
+    script = TELEGRAM_DOUBLE.read_text()
     await context.route(
-        "https://telegram.org/js/telegram-web-app.js*",
-        lambda route: route.fulfill(body=FAKE_TELEGRAM_JS, content_type="text/javascript"),
+        TELEGRAM_SCRIPT,
+        lambda route: route.fulfill(body=script, content_type="text/javascript"),
     )
     return context
 
