@@ -7,11 +7,13 @@ response, and no path is ever joined to the folder, so a name that was not read 
 start-up (``..``, a hidden file, a folder that is not there) is simply not found.
 
 Caching. ``/static/<name>`` is revalidated on every use (``no-cache``: a 304 costs one
-round trip and no body), because a module's own imports (``import … from "./render.js"``)
-carry no version; the same URL with ``?v=<its current hash>`` is cached for a year
-(``immutable``). The index is served with every ``"/static/<name>"`` it names rewritten to
-``"/static/<name>?v=<hash>"`` at start-up, so a new asset reaches every page at its next
-load while an unchanged one is never asked for again.
+round trip and no body): a URL with no version, as a module's import is written on disk
+(``import … from "./render.js"``), may name a file that has changed. The same URL with
+``?v=<its current hash>`` is cached for a year (``immutable``). At start-up the index is
+served with every ``"/static/<name>"`` it names rewritten to
+``"/static/<name>?v=<hash>"``, and each module with its imports of the folder's modules
+rewritten the same way (``pinned_modules``), so a new asset reaches every page at its next
+load while an unchanged one is never asked for again: a warm page costs the index's 304.
 
 The files are read once: one edited on disk while the server runs is served as it was at
 start-up until the process restarts (a deploy restarts it).
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import posixpath
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,6 +53,10 @@ TYPES = {
 }
 COMPRESSIBLE = ("text/", "image/svg+xml", "application/json")
 REFERENCE = re.compile(r'"/static/([^"?#]+)"')
+MODULES = (".js", ".mjs")
+# A module specifier after ``from`` or ``import`` (static, dynamic or bare side-effect
+# import), quoted, with no query yet.
+SPECIFIER = re.compile(r"""(\bfrom\s*|\bimport\s*\(?\s*)(["'])([^"'?#\s]+)\2""")
 
 
 @dataclass(frozen=True)
@@ -110,6 +117,45 @@ def versioned(html: bytes, files: dict[str, Asset]) -> bytes:
     return REFERENCE.sub(pin, html.decode()).encode()
 
 
+def pinned_modules(files: dict[str, Asset]) -> dict[str, Asset]:
+    """Every JavaScript module with its imports of other modules of the folder (``from
+    "./render.js"``, ``import("/static/x.js")``) made ``…?v=<hash>``: a page whose index is
+    current then asks for no module again until one changes, where each import would
+    otherwise cost a revalidation, one round trip after the other down the import chain.
+
+    A module's hash is that of its served text, which names its imports' hashes: a change
+    anywhere below reaches every module above it, and the index. Modules are pinned from
+    the bottom up; an import that closes a circle is left as written (revalidated)."""
+    done: dict[str, Asset] = {}
+
+    def target(importer: str, specifier: str) -> str | None:
+        if specifier.startswith("/static/"):
+            name = specifier.removeprefix("/static/")
+        elif specifier.startswith(("./", "../")):
+            name = posixpath.normpath(posixpath.join(posixpath.dirname(importer), specifier))
+        else:
+            return None  # another site's script, or a bare name: not ours to pin
+        return name if name in files and name.endswith(MODULES) else None
+
+    def pin(name: str, above: frozenset[str]) -> Asset:
+        if name in done:
+            return done[name]
+
+        def pinned(match: re.Match[str]) -> str:
+            lead, quote, specifier = match.groups()
+            found = target(name, specifier)
+            if found is None or found in above or found == name:
+                return match.group(0)
+            version = pin(found, above | {name}).version
+            return f"{lead}{quote}{specifier}?v={version}{quote}"
+
+        source = files[name].body.decode()
+        done[name] = asset(SPECIFIER.sub(pinned, source).encode(), posixpath.splitext(name)[1])
+        return done[name]
+
+    return {name: pin(name, frozenset()) for name in files if name.endswith(MODULES)}
+
+
 def accepts_gzip(header: str) -> bool:
     """Whether an Accept-Encoding allows gzip (``gzip;q=0`` refuses it, ``*`` allows it
     unless gzip itself is refused)."""
@@ -141,6 +187,7 @@ class Assets:
 
     def __init__(self, folder: Path) -> None:
         self.files = read_folder(folder)
+        self.files.update(pinned_modules(self.files))
         index = self.files.get(INDEX)
         if index is not None:
             # Pinned once, here: the index's own hash then changes with any asset's.

@@ -120,7 +120,7 @@ export function drawDecisions(state, ui) {
       if (decision.kind === "trump") button.classList.toggle("red", ["H", "D"].includes(decision.action.suit));
       setText(button, decision.label);
       setAttr(button, "aria-label", decision.name || decision.label);
-      button.disabled = !ui.live;
+      setAttr(button, "aria-disabled", ui.live ? null : "true"); // focus stays on it
       button.onclick = () => ui.move(decision.action);
     },
   );
@@ -146,6 +146,7 @@ export function drawDoubling(state, ui) {
     (card) => {
       const button = cardButton(card);
       button.onclick = () => {
+        if (!ui.live) return;
         if (ui.marked.has(card.card)) ui.marked.delete(card.card);
         else ui.marked.add(card.card);
         drawDoubling(state, ui);
@@ -154,11 +155,11 @@ export function drawDoubling(state, ui) {
     },
     (button, card) => {
       setAttr(button, "aria-pressed", String(ui.marked.has(card.card)));
-      button.disabled = !ui.live;
+      setAttr(button, "aria-disabled", ui.live ? null : "true"); // focus stays on it
     },
   );
   setText(confirm, ui.marked.size ? offer.confirm_label : offer.none_label);
-  confirm.disabled = !ui.live;
+  setAttr(confirm, "aria-disabled", ui.live ? null : "true");
   confirm.onclick = () => ui.move({ type: "double", cards: [...ui.marked] });
 }
 
@@ -175,8 +176,10 @@ export function drawCommands(state, ui) {
     () => choiceButton("command"),
     (button, command) => {
       setText(button, command.label);
-      button.disabled = !ui.live;
-      button.onclick = () => ui.send({ type: "command", command: command.command, version: state.version });
+      setAttr(button, "aria-disabled", ui.live ? null : "true"); // focus stays on it
+      button.onclick = () => {
+        if (ui.live) ui.send({ type: "command", command: command.command, version: state.version });
+      };
     },
   );
 }

@@ -89,7 +89,7 @@ async function play(move, state, stage, hurry) {
     if (state.rows) return wait(pace.card * scale); // TX.9: laid on the rows, drawn below
     const mine = you !== null && move.seat === you ? $("cards").querySelector(`[data-card="${move.card}"]`) : null;
     const from = (mine || seatBox(move.seat, you))?.getBoundingClientRect();
-    if (mine) mine.style.visibility = "hidden";
+    if (mine) mine.style.opacity = "0"; // gone from the hand (it keeps focus until drawn)
     const spot = spotFor(move, you);
     await travel(spot, from, pace.card * scale);
     return undefined;

@@ -15,6 +15,7 @@ let wasMyTurn = false;
 let endShown = "";
 
 export function render(state, strings, ui) {
+  const focused = focusedPlace();
   const root = document.documentElement;
   if (root.lang !== state.language) root.lang = state.language;
   if (root.dir !== state.dir) root.dir = state.dir;
@@ -41,7 +42,26 @@ export function render(state, strings, ui) {
   if (!ended && panelOpen() === "over") closePanel();
   tickSeats(strings, ui.offset);
   fit();
+  keepFocus(focused);
   body.version = String(state.version);
+}
+
+// Where keyboard focus was: its element, and its place among the buttons of its group.
+function focusedPlace() {
+  const element = document.activeElement;
+  if (!element || element === document.body || !$("app").contains(element)) return null;
+  const group = element.closest("#cards, #decisions, #doubling, #commands");
+  const buttons = group ? [...group.querySelectorAll("button")] : [];
+  return { element, index: buttons.indexOf(element) };
+}
+
+// A played card or a bid taken away keeps the focus near: the card now at its place (or
+// the hand's last), else the first card of the hand, never the page itself.
+function keepFocus(was) {
+  if (!was || (was.element.isConnected && !was.element.closest("[hidden]"))) return;
+  const cards = [...$("cards").querySelectorAll("button")];
+  const next = cards[Math.min(Math.max(was.index, 0), cards.length - 1)] || $("app").querySelector("button:not([hidden])");
+  if (next) next.focus({ preventScroll: true });
 }
 
 function lastTrickButton(state, strings, ui) {

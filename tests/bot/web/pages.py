@@ -44,15 +44,10 @@ CARD_WORDS = {
     for rank in "23456789TJQKA"
     for suit in "CDHS"
 }
-# A stand-in for telegram-web-app.js (no internet here): what the page uses of it.
-FAKE_TELEGRAM_JS = """
-window.Telegram = {WebApp: {
-  initData: new URLSearchParams(location.hash.slice(1)).get("tgWebAppData") || "",
-  themeParams: {}, colorScheme: "light", platform: "tdesktop", version: "8.0",
-  ready() {}, expand() {}, onEvent() {}, offEvent() {},
-  HapticFeedback: {impactOccurred() {}, notificationOccurred() {}, selectionChanged() {}},
-}};
-"""
+# Telegram's script (no internet here) stood in for by a faithful double: it reads the
+# launch data from the fragment when it runs, and refuses what the launch's version lacks.
+TELEGRAM_DOUBLE = Path(__file__).with_name("telegram_double.js")
+TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-web-app.js*"
 
 
 def free_port() -> int:
@@ -179,23 +174,33 @@ def connected(players: list[Player], want: bool) -> bool:
     return all((player.status == "connected") == want for player in players)
 
 
-def launch_url(base: str, token: str, user: int, table: int) -> str:
-    """The address Telegram opens for ``user`` tapping the table's Mini App button."""
+def launch_url(
+    base: str,
+    token: str,
+    user: int,
+    table: int,
+    version: str = "8.0",
+    platform: str = "tdesktop",
+    theme: dict[str, str] | None = None,
+) -> str:
+    """The address Telegram opens for ``user`` tapping the table's Mini App button (a
+    Telegram of ``version`` on ``platform``, its colours ``theme``)."""
     who = {"id": user, "first_name": f"Player{user}", "language_code": "en"}
     init_data = forge_init_data(who, token, f"t{table}", int(time.time()) - 5)
-    fragment = urllib.parse.urlencode(
-        {"tgWebAppData": init_data, "tgWebAppVersion": "8.0", "tgWebAppPlatform": "tdesktop"}
-    )
-    return f"{base}/?tgWebAppStartParam=t{table}#{fragment}"
+    launch = {"tgWebAppData": init_data, "tgWebAppVersion": version, "tgWebAppPlatform": platform}
+    if theme is not None:
+        launch["tgWebAppThemeParams"] = json.dumps(theme, separators=(",", ":"))
+    return f"{base}/?tgWebAppStartParam=t{table}#{urllib.parse.urlencode(launch)}"
 
 
 async def players_context(browser: Any) -> Any:
     """One browser window for the players of a test (each page is a tab of its own, with
-    its own session storage), with Telegram's script stood in for."""
+    its own session storage), with Telegram's script stood in for by its double."""
     context = await browser.new_context(viewport={"width": 390, "height": 844})
+    script = TELEGRAM_DOUBLE.read_text()
     await context.route(
-        "https://telegram.org/js/telegram-web-app.js*",
-        lambda route: route.fulfill(body=FAKE_TELEGRAM_JS, content_type="text/javascript"),
+        TELEGRAM_SCRIPT,
+        lambda route: route.fulfill(body=script, content_type="text/javascript"),
     )
     return context
 
@@ -284,27 +289,45 @@ def hidden_cards_seen(players: list[Player], database: Path, table: int) -> list
         return [set(match.hand(s)) - public for s in range(4)]
 
     held: dict[int, list[set[str]]] = {0: hidden()}
+    played: dict[int, str] = {}  # seq → the card played face up by that move
+    deal_of: dict[int, int] = {0: match.deal_number}  # seq → the deal it was made in
     for move in moves:
+        deal_of[move.seq] = match.deal_number
         match.apply(move.seat, move.action)
+        if move.action.get("type") == "play":
+            played[move.seq] = move.action["card"]
         if match.result is None:
             held[move.seq] = hidden()
     leaks = []
     for player in players:
+        before = 0  # the version of the page's previous state
         for frame in player.frames.received:
             if frame.get("type") != "state":
                 continue
             state = frame["state"]
-            hands = held.get(state["version"])
-            if hands is None:
-                continue
-            others = set().union(*(hands[s] for s in range(4) if s != player.seat))
-            # The moves it carries too (each a card already face up: never another's).
-            for key, value in [*state.items(), ("moves", frame.get("moves") or [])]:
-                named = cards_named(json.dumps(value, ensure_ascii=False))
+            version = state["version"]
+            hands = held.get(version)
+            if hands is not None:
+                others = set().union(*(hands[s] for s in range(4) if s != player.seat))
+                for key, value in state.items():
+                    named = cards_named(json.dumps(value, ensure_ascii=False))
+                    leaks += [
+                        f"seat {player.seat} v{version} {key}: {card}"
+                        for card in sorted(named & others)
+                    ]
+                # Its moves name only cards played face up in the deals they span (a trick
+                # names its earlier cards too; one of them may be in a new deal's hand by
+                # now: that is no leak).
+                deals = range(deal_of.get(before, 0), deal_of.get(version, 0) + 1)
+                shown = {
+                    c for seq, c in played.items() if seq <= version and deal_of[seq] in deals
+                }
+                named = cards_named(json.dumps(frame.get("moves") or [], ensure_ascii=False))
                 leaks += [
-                    f"seat {player.seat} v{state['version']} {key}: {card}"
-                    for card in sorted(named & others)
+                    f"seat {player.seat} v{version} moves: {card}"
+                    for card in sorted((named - shown) & others)
                 ]
+            before = version
     return leaks
 
 

@@ -38,6 +38,12 @@ def short_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
+def unpinned(served: bytes) -> bytes:
+    """A served file with the versions pinned on its references taken off again: the file
+    as it is on disk (only the index's and the modules' references are pinned)."""
+    return re.sub(rb"\?v=[0-9a-f]{16}", b"", served)
+
+
 async def get(url: str, **headers: str) -> tuple[int, CIMultiDictProxy[str], bytes]:
     """One GET as sent, the answer's bytes as they came (no unpacking on the way)."""
     async with (
@@ -67,8 +73,11 @@ async def test_text_comes_gzipped_when_accepted_and_unpacks_to_the_file(tmp_path
             assert status == 200, name
             assert headers["Content-Encoding"] == "gzip" and headers["Vary"] == "Accept-Encoding"
             assert headers["Content-Type"].startswith(TYPES.get(name, "text/javascript"))
-            assert gzip.decompress(body) == (STATIC / name).read_bytes()
-            assert int(headers["Content-Length"]) == len(body) < (STATIC / name).stat().st_size
+            _, _, plain = await get(f"{run.url}/static/{name}")
+            assert (
+                gzip.decompress(body) == plain and unpinned(plain) == (STATIC / name).read_bytes()
+            )
+            assert int(headers["Content-Length"]) == len(body) < len(plain)
             # The headers middleware still applies to these responses.
             assert "script-src 'self'" in headers["Content-Security-Policy"]
             assert headers["X-Content-Type-Options"] == "nosniff"
@@ -87,8 +96,7 @@ async def test_a_client_that_takes_no_gzip_gets_the_plain_file(tmp_path: Path) -
                 assert status == 200
                 assert "Content-Encoding" not in headers
                 assert headers["Content-Type"].startswith(kind)
-                if name != "index.html":  # the index is served with its references pinned
-                    assert body == (STATIC / name).read_bytes()
+                assert unpinned(body) == (STATIC / name).read_bytes()
     assert accepts_gzip("br;q=1, *;q=0.5") and not accepts_gzip("*, gzip;q=0")
     assert not accepts_gzip("") and accepts_gzip("GZIP;q=0.001")
 
@@ -119,7 +127,7 @@ async def test_a_copy_still_current_is_answered_304_with_no_body(tmp_path: Path)
 async def test_only_the_url_naming_the_current_hash_is_cached_for_a_year(tmp_path: Path) -> None:
     async with site(tmp_path) as run:
         for name in ("app.js", "style.css", "favicon.svg"):
-            current = short_hash((STATIC / name).read_bytes())
+            current = short_hash((await get(f"{run.url}/static/{name}"))[2])
             _, headers, _ = await get(f"{run.url}/static/{name}?v={current}")
             assert headers["Cache-Control"] == IMMUTABLE == "public, max-age=31536000, immutable"
             for other in ("?v=0123456789abcdef", "?v=", f"?v={current[:-1]}", ""):
@@ -140,10 +148,60 @@ async def test_the_index_names_each_asset_by_its_hash_and_those_urls_resolve(
         assert named and {name for name, _ in pinned} == named
         assert not re.search(r'"/static/[^"?]+"', html)  # no reference left unpinned
         for name, version in pinned:
-            assert version == short_hash((STATIC / name).read_bytes())
             status, headers, body = await get(f"{run.url}/static/{name}?v={version}")
-            assert status == 200 and body == (STATIC / name).read_bytes()
+            assert status == 200 and version == short_hash(body)
+            assert unpinned(body) == (STATIC / name).read_bytes()
             assert headers["Cache-Control"] == IMMUTABLE
+
+
+async def test_each_module_imports_the_others_by_their_current_hash(tmp_path: Path) -> None:
+    """From the index down the import chain every URL names its file's hash: a page with a
+    current index asks for no module again (each is cached immutably)."""
+    async with site(tmp_path) as run:
+        html = (await get(run.url + "/"))[2].decode()
+        waiting = [(name, version) for name, version in PINNED.findall(html)]
+        seen: set[str] = set()
+        while waiting:
+            name, version = waiting.pop()
+            seen.add(name)
+            status, headers, body = await get(f"{run.url}/static/{name}?v={version}")
+            assert status == 200 and headers["Cache-Control"] == IMMUTABLE
+            assert short_hash(body) == version
+            source = body.decode()
+            # Every import of a module of the folder carries a version, and no other text.
+            imports = re.findall(r'\bfrom\s*"\./([^"]+)"', source)
+            assert all(re.fullmatch(r"[\w.-]+\.js\?v=[0-9a-f]{16}", i) for i in imports)
+            waiting += [tuple(i.split("?v=")) for i in imports]
+        assert {"app.js", "render.js", "cards.js"} <= seen
+
+
+async def test_module_pins_follow_paths_dynamic_imports_and_stop_at_a_circle(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "static"
+    (folder / "lib").mkdir(parents=True)
+    (folder / "a.js").write_text(
+        'import { b } from "./lib/b.js";\nconst c = import("/static/c.js");\n'
+        'import "https://telegram.org/js/x.js";\nimport "./missing.js";\n'
+    )
+    (folder / "lib" / "b.js").write_text('export { c } from "../c.js"; export const b = 1;')
+    (folder / "c.js").write_text('import { d } from "./d.js"; export const c = d;')
+    (folder / "d.js").write_text('import { c } from "./c.js"; export const d = 1;')
+    monkeypatch.setattr(server, "STATIC", folder)
+    async with site(tmp_path) as run:
+
+        async def served(name: str) -> str:
+            return (await get(f"{run.url}/static/{name}"))[2].decode()
+
+        a, b, c, d = [await served(n) for n in ("a.js", "lib/b.js", "c.js", "d.js")]
+        assert f'from "../c.js?v={short_hash(c.encode())}"' in b
+        assert f'from "./lib/b.js?v={short_hash(b.encode())}"' in a
+        assert f'import("/static/c.js?v={short_hash(c.encode())}")' in a
+        assert '"https://telegram.org/js/x.js"' in a and '"./missing.js"' in a
+        # c and d import each other: one of the two imports is left to be revalidated.
+        assert (f'"./d.js?v={short_hash(d.encode())}"' in c) != (
+            f'"./c.js?v={short_hash(c.encode())}"' in d
+        )
 
 
 async def test_no_path_reaches_a_file_that_was_not_read_from_the_folder(
