@@ -7,12 +7,14 @@ of the hand takes a tap on the strip of it that shows, and shows its whole index
 every control offered takes a tap; Arabic reads right to left with the seats in their
 physical places.
 
-One in-process web table serves every phase, a table per phase and language (its pages open
-in the table's language); its page is opened in Chromium and resized through the six
-viewports, each looked at once its layout has settled (``#app`` the viewport's size and the
-felt's boxes unchanged from one frame to the next). The tests below each check one fact
-over all the looks and list every look that fails it: the viewport, the language, the
-phase, the element and its box."""
+A test per phase: an in-process web table with a table at that phase in each language (its
+page opens in the table's language) and one Chromium; each page is resized through the six
+viewports and looked at once its layout has settled (``#app`` the viewport's size and the
+felt's boxes unchanged from one frame to the next, never a fixed sleep). Each check below is
+one of the facts, named for it; a test lists every failure of every check: the check, the
+viewport, the language, the phase, the element and its box. (A test per phase, not one
+module fixture shared by tests per fact: the phases run side by side on the suite's
+workers, and no group mark is needed to keep a shared fixture on one worker.)"""
 
 from __future__ import annotations
 
@@ -24,16 +26,12 @@ from typing import Any
 import pytest
 
 from tests.bot.web.phases import DRAWN, PHASES, Site, finish_deal, reach, site
-from tests.browser import chromium, chromium_path
-
-# The tests share one module fixture: on one worker, it is made once.
-pytestmark = pytest.mark.xdist_group("test_fit")
+from tests.browser import chromium
 
 # Telegram's Mini App sizes (a phone, its compact height, a tall phone, the smallest
 # phone), a tablet and a desktop.
 VIEWPORTS = ((360, 640), (390, 664), (390, 844), (320, 568), (768, 1024), (1280, 800))
 LANGUAGES = ("ar", "en")
-PAGES_AT_ONCE = 4
 SLACK = 1.0  # px: a box may pass the viewport's edge by subpixel rounding, no more
 
 # Once the page has the viewport's size: true when the felt's boxes and the sizes
@@ -61,9 +59,12 @@ MEASURE = """
 () => {
   const round = (value) => Math.round(value * 10) / 10;
   const rect = (box) => [round(box.left), round(box.top), round(box.right), round(box.bottom)];
-  const shown = (element) =>
-    element !== null && element.getClientRects().length > 0 &&
-    getComputedStyle(element).visibility !== "hidden";
+  // Drawn and not made invisible (a card played from the hand fades before it is gone).
+  const shown = (element) => {
+    if (element === null || element.getClientRects().length === 0) return false;
+    const style = getComputedStyle(element);
+    return style.visibility !== "hidden" && style.opacity !== "0";
+  };
   // The box of an element once every ancestor that clips (overflow other than visible)
   // has cut it: what of it can be seen, before the viewport's own edge.
   const visible = (element) => {
@@ -244,29 +245,6 @@ async def phase_looks(served: Site, browser: Any, phase: str, language: str) -> 
         await page.context.close()
 
 
-async def every_look(folder: Path) -> list[Look]:
-    """Every phase in both languages, a few pages at a time (the tables wait on the person:
-    nothing moves while the pages are looked at)."""
-    async with site(folder) as served, chromium() as browser:
-        at_once = asyncio.Semaphore(PAGES_AT_ONCE)
-
-        async def one(phase: str, language: str) -> list[Look]:
-            async with at_once:
-                return await phase_looks(served, browser, phase, language)
-
-        looked = await asyncio.gather(
-            *(one(phase, language) for phase in PHASES for language in LANGUAGES)
-        )
-        return [look for some in looked for look in some]
-
-
-@pytest.fixture(scope="module")
-def looks(tmp_path_factory: pytest.TempPathFactory) -> list[Look]:
-    """Every phase in both languages at every viewport (the module's one browser run)."""
-    chromium_path()  # no browser: skip (or fail where required) before any table is set up
-    return asyncio.run(every_look(tmp_path_factory.mktemp("fit")))
-
-
 def outside(box: list[float], width: float, height: float) -> bool:
     left, top, right, bottom = box
     return left < -SLACK or top < -SLACK or right > width + SLACK or bottom > height + SLACK
@@ -276,136 +254,143 @@ def clipped(box: list[float], seen: list[float]) -> bool:
     return any(abs(a - b) > SLACK for a, b in zip(box, seen, strict=True))
 
 
-def test_every_phase_is_drawn_with_what_the_person_must_see(looks: list[Look]) -> None:
-    """The looks are of the phases meant (the fit is not judged on an empty table): four
-    seats always, the hand whenever the person holds cards, the panel of a result or of the
-    match's end, each in the page's language."""
-    assert {(look.phase, look.language) for look in looks} == {
-        (phase, language) for phase in PHASES for language in LANGUAGES
-    }
-    assert len(looks) == len(PHASES) * len(LANGUAGES) * len(VIEWPORTS)
-    panels = {"result": "result", "over": "over"}
+PANELS = {"result": "result", "over": "over"}
+
+
+def drawn_as_meant(look: Look) -> list[str]:
+    """The look is of the phase meant (the fit is not judged on an empty table): four
+    seats, every card the person holds, something offered (the play aside: the cards are
+    the offer), the panel of a result or of the match's end, the page's language."""
+    m = look.measured
     wrong = []
-    for look in looks:
-        m = look.measured
-        names = [item["name"] for item in m["needed"]]
-        if sorted(m["seats"]) != ["bottom", "left", "right", "top"]:
-            wrong.append(f"{look.where}: seats {sorted(m['seats'])}")
-        if look.held is not None and len(m["hand"]) != look.held:
-            wrong.append(f"{look.where}: {len(m['hand'])} cards shown of {look.held} held")
-        if look.phase != "play" and not m["controls"]:
-            wrong.append(f"{look.where}: nothing offered")
-        if m["panel"] != panels.get(look.phase):
-            wrong.append(f"{look.where}: panel {m['panel']}")
-        if m["lang"] != look.language:
-            wrong.append(f"{look.where}: lang {m['lang']}")
-        if look.phase == "play" and not any(n.startswith("#trick card") for n in names):
-            wrong.append(f"{look.where}: no card on the trick")
-    assert not wrong, "\n".join(wrong)
+    if sorted(m["seats"]) != ["bottom", "left", "right", "top"]:
+        wrong.append(f"seats {sorted(m['seats'])}")
+    if look.held is not None and len(m["hand"]) != look.held:
+        wrong.append(f"{len(m['hand'])} cards shown of {look.held} held")
+    if look.phase != "play" and not m["controls"]:
+        wrong.append("nothing offered")
+    if look.phase == "play" and not any(i["name"].startswith("#trick card") for i in m["needed"]):
+        wrong.append("no card on the trick")
+    if m["panel"] != PANELS.get(look.phase):
+        wrong.append(f"panel {m['panel']}")
+    if m["lang"] != look.language:
+        wrong.append(f"lang {m['lang']}")
+    return wrong
 
 
-def test_the_page_never_scrolls_at_any_size_in_any_phase_or_language(looks: list[Look]) -> None:
-    """Neither the document nor its body is larger than the viewport, either way."""
-    scrolling = []
-    for look in looks:
-        m = look.measured
-        for part in ("html", "body"):
-            width, height = m["scroll"][part]
-            if height > m["height"] or width > m["width"]:
-                scrolling.append(f"{look.where}: {part} scrolls to {width}×{height}")
-    assert not scrolling, "\n".join(scrolling)
-
-
-def test_every_needed_element_is_inside_the_viewport_at_once(looks: list[Look]) -> None:
-    """Seats, the trick or Trix's rows, every card of the hand, the decision controls, the
-    badge, the running bid total and the scores; the result or end panel and its buttons:
-    each wholly inside the viewport, none cut off by a part that clips it."""
-    missing = []
-    for look in looks:
-        m = look.measured
-        for item in m["needed"]:
-            box, seen = item["box"], item["seen"]
-            if outside(box, m["width"], m["height"]):
-                missing.append(f"{look.where}: {item['name']} at {box} is outside the viewport")
-            elif clipped(box, seen):
-                missing.append(f"{look.where}: {item['name']} at {box} is cut to {seen}")
-    assert not missing, "\n".join(missing)
-
-
-def test_every_card_of_the_hand_takes_a_tap_on_its_visible_strip(looks: list[Look]) -> None:
-    """A tap at the index of a card (6 px in, 12 px down; the last card at its centre)
-    lands on that card's button. Under a result or end panel nothing on the felt is meant
-    to take a tap: those looks are left out."""
-    tapped = 0
-    missed = []
-    for look in looks:
-        if look.measured["panel"]:
-            continue
-        for card in look.measured["hand"]:
-            tapped += 1
-            if not card["hit"]:
-                missed.append(
-                    f"{look.where}: {card['name']} at {card['box']}: a tap at {card['point']}"
-                    f" lands on {card['landed']}"
-                )
-    assert tapped > 0
-    assert not missed, "\n".join(missed)
-
-
-def test_every_offered_control_takes_a_tap_at_its_centre(looks: list[Look]) -> None:
-    """Bids, trump, contracts, doubling marks and their confirmation, table commands, and
-    the buttons of a result or end panel: a tap at the centre lands on the button (nothing
-    of the felt lies over it). Under an open panel the felt's controls are left out."""
-    tapped = 0
-    missed = []
-    for look in looks:
-        for control in look.measured["controls"]:
-            if look.measured["panel"] and control["felt"]:
-                continue
-            tapped += 1
-            if not control["hit"]:
-                missed.append(
-                    f"{look.where}: {control['name']} at {control['box']}: a tap at"
-                    f" {control['point']} lands on {control['landed']}"
-                )
-    assert tapped > 0
-    assert not missed, "\n".join(missed)
-
-
-def test_every_card_of_the_hand_shows_its_whole_index(looks: list[Look]) -> None:
-    """The rank and suit in a card's corner are not covered by the next card: each card of
-    the fan can be read."""
-    covered = []
-    for look in looks:
-        for card in look.measured["hand"]:
-            start = card["box"][0]
-            right = card["index"][2]
-            if right > start + card["shows"] + SLACK:
-                covered.append(
-                    f"{look.where}: {card['name']}: its index ends {right - start:.1f} px into"
-                    f" the card, {card['shows']} px of it show"
-                )
-    assert not covered, "\n".join(covered)
-
-
-def test_arabic_reads_right_to_left_and_the_seats_keep_their_physical_places(
-    looks: list[Look],
-) -> None:
-    """The next player (you + 1) sits on the right in both languages: Arabic turns the
-    texts, not the table."""
+def scrolls(look: Look) -> list[str]:
+    """The document does not scroll: neither it nor its body is larger than the viewport,
+    either way."""
+    m = look.measured
     wrong = []
-    for look in looks:
-        m = look.measured
-        expected = "rtl" if look.language == "ar" else "ltr"
-        if m["dir"] != expected:
-            wrong.append(f"{look.where}: dir {m['dir']}")
-        seats = m["seats"]
-        you = seats["bottom"]["seat"]
-        if seats["right"]["seat"] != (you + 1) % 4 or seats["left"]["seat"] != (you + 3) % 4:
-            wrong.append(f"{look.where}: right {seats['right']['seat']}, you {you}")
-        if not seats["right"]["box"][0] > seats["left"]["box"][0]:
+    for part in ("html", "body"):
+        width, height = m["scroll"][part]
+        if height > m["height"] or width > m["width"]:
+            wrong.append(f"{part} scrolls to {width}×{height}")
+    return wrong
+
+
+def outside_or_cut(look: Look) -> list[str]:
+    """Every needed element is inside the viewport at once, and no part that clips it cuts
+    it: the seats, the trick or Trix's rows, every card of the hand, the decision controls,
+    the badge, the running bid total, the scores; a result or end panel, its contents and
+    its buttons."""
+    m = look.measured
+    wrong = []
+    for item in m["needed"]:
+        box, seen = item["box"], item["seen"]
+        if outside(box, m["width"], m["height"]):
+            wrong.append(f"{item['name']} at {box} is outside the viewport")
+        elif clipped(box, seen):
+            wrong.append(f"{item['name']} at {box} is cut to {seen}")
+    return wrong
+
+
+def cards_missed(look: Look) -> list[str]:
+    """Every card of the hand takes a tap on its visible strip: a tap at its index (6 px
+    in, 12 px down; the last card at its centre) lands on that card's button. Under a
+    result or end panel the felt is not meant to take taps."""
+    if look.measured["panel"]:
+        return []
+    return [
+        f"{card['name']} at {card['box']}: a tap at {card['point']} lands on {card['landed']}"
+        for card in look.measured["hand"]
+        if not card["hit"]
+    ]
+
+
+def controls_missed(look: Look) -> list[str]:
+    """Every control offered (bids, trump, contracts, doubling marks and their
+    confirmation, table commands, a panel's buttons) takes a tap at its centre: nothing
+    lies over it. Under an open panel the felt's controls are not meant to."""
+    m = look.measured
+    return [
+        f"{control['name']} at {control['box']}: a tap at {control['point']} lands on"
+        f" {control['landed']}"
+        for control in m["controls"]
+        if not control["hit"] and not (m["panel"] and control["felt"])
+    ]
+
+
+def indexes_covered(look: Look) -> list[str]:
+    """Every card of the hand shows its whole index (rank and suit) from under the next
+    card: each card of the fan can be read."""
+    wrong = []
+    for card in look.measured["hand"]:
+        start, right = card["box"][0], card["index"][2]
+        if right > start + card["shows"] + SLACK:
             wrong.append(
-                f"{look.where}: right seat at {seats['right']['box']}, left at "
-                f"{seats['left']['box']}"
+                f"{card['name']}: its index ends {right - start:.1f} px into the card,"
+                f" {card['shows']} px of it show"
             )
-    assert not wrong, "\n".join(wrong)
+    return wrong
+
+
+def seats_misplaced(look: Look) -> list[str]:
+    """Arabic reads right to left (English left to right), and the seats keep their
+    physical places in both: the next player (you + 1) sits on the right."""
+    m = look.measured
+    wrong = []
+    expected = "rtl" if look.language == "ar" else "ltr"
+    if m["dir"] != expected:
+        wrong.append(f"dir {m['dir']}")
+    seats = m["seats"]
+    you = seats["bottom"]["seat"]
+    if seats["right"]["seat"] != (you + 1) % 4 or seats["left"]["seat"] != (you + 3) % 4:
+        wrong.append(f"seat {seats['right']['seat']} on the right of seat {you}")
+    right, left = seats["right"]["box"], seats["left"]["box"]
+    if not right[0] > left[0]:
+        wrong.append(f"the right seat at {right} is not right of the left one at {left}")
+    return wrong
+
+
+CHECKS = (
+    drawn_as_meant,
+    scrolls,
+    outside_or_cut,
+    cards_missed,
+    controls_missed,
+    indexes_covered,
+    seats_misplaced,
+)
+
+
+@pytest.mark.parametrize("phase", PHASES)
+async def test_the_table_fits_one_screen_and_takes_every_tap(phase: str, tmp_path: Path) -> None:
+    """At every viewport in both languages, each check holds (see each one's docstring);
+    every failure is listed: the check, the viewport, the language, the element and its
+    box. One web table and one browser per phase: the phases run side by side on the
+    suite's workers."""
+    async with site(tmp_path) as served, chromium() as browser:
+        looked = await asyncio.gather(
+            *(phase_looks(served, browser, phase, language) for language in LANGUAGES)
+        )
+    looks = [look for some in looked for look in some]
+    assert len(looks) == len(LANGUAGES) * len(VIEWPORTS)
+    failures = [
+        f"{check.__name__}: {look.where}: {failure}"
+        for check in CHECKS
+        for look in looks
+        for failure in check(look)
+    ]
+    assert not failures, "\n".join(failures)
