@@ -27,7 +27,20 @@ from bot.web.socket import Visitor
 from storage.database import Database
 
 FAMILIES = {"tarneeb": "syrian41", "solo": "tarneeb_solo", "trix": "trix_complex"}
-SIZES = {"phone": (360, 780), "desktop": (1280, 800)}  # the narrowest phone we serve
+SIZES = {"phone": (360, 640), "desktop": (1280, 800)}  # a small phone, a laptop
+# Telegram's dark theme as its script sets it on the page (--tg-theme-*): the chrome
+# (panels, the bar's texts) takes it, the felt and the cards keep their own colours.
+TELEGRAM_DARK = """
+document.addEventListener("DOMContentLoaded", () => {
+  const root = document.documentElement.style;
+  for (const [name, value] of Object.entries({
+    "bg-color": "#17212b", "secondary-bg-color": "#232e3c", "text-color": "#f5f5f5",
+    "hint-color": "#708499", "button-color": "#5288c1", "button-text-color": "#ffffff",
+  })) root.setProperty(`--tg-theme-${name}`, value);
+  document.documentElement.classList.add("telegram");
+  document.documentElement.dataset.scheme = "dark";
+});
+"""
 PERSON = PlayerRef(user_id="1", name="Layla", language="en")
 
 
@@ -86,25 +99,38 @@ async def photograph(folder: Path, out: Path) -> list[Path]:
                         await manager.add_computer(table.id, PERSON.user_id)
                     await manager.begin(table.id, PERSON.user_id)
                     await ready_to_play(manager, table)
-                    for language in ("ar", "en"):
+                    shots = [(lang, size, False) for lang in ("ar", "en") for size in SIZES]
+                    shots.append(("ar", "phone", True))  # inside Telegram, its dark theme
+                    for language, size, dark in shots:
                         visitor = Visitor("telegram", PERSON.user_id, "Layla", language, table.id)
                         session = web.gate.session(visitor, table.id)
-                        for size, (width, height) in SIZES.items():
-                            context = await browser.new_context(
-                                viewport={"width": width, "height": height},
-                                device_scale_factor=2 if size == "phone" else 1,
-                            )
-                            page = await context.new_page()
-                            await page.goto(f"http://127.0.0.1:{port}/#session={session}")
-                            switch = page.get_by_role("button", name="العربية", exact=True)
-                            await page.wait_for_selector("[data-seat]", timeout=10_000)
-                            if language == "ar" and await switch.count():
-                                await switch.first.click()
-                            await page.wait_for_timeout(400)
-                            path = out / f"{family}-{language}-{size}.png"
-                            await page.screenshot(path=str(path), full_page=True)
-                            written.append(path)
-                            await context.close()
+                        width, height = SIZES[size]
+                        context = await browser.new_context(
+                            viewport={"width": width, "height": height},
+                            device_scale_factor=2 if size == "phone" else 1,
+                            is_mobile=size == "phone",
+                            has_touch=size == "phone",
+                            color_scheme="dark" if dark else "light",
+                        )
+                        if dark:
+                            await context.add_init_script(TELEGRAM_DARK)
+                        page = await context.new_page()
+                        await page.goto(f"http://127.0.0.1:{port}/#session={session}")
+                        await page.wait_for_selector("body[data-version]", timeout=10_000)
+                        if await page.evaluate("document.documentElement.lang") != language:
+                            switch = "العربية" if language == "ar" else "English"
+                            await page.get_by_role("button", name=switch, exact=True).click()
+                        for _ in range(200):  # the page's CSP allows no evaluated predicate
+                            if await page.evaluate("document.documentElement.lang") == language:
+                                break
+                            await asyncio.sleep(0.02)
+                        await asyncio.sleep(0.3)  # the last card's travel settles
+                        # As the player sees it: the viewport, never the whole document.
+                        name = f"{family}-{language}-{size}{'-telegram-dark' if dark else ''}"
+                        path = out / f"{name}.png"
+                        await page.screenshot(path=str(path), full_page=False)
+                        written.append(path)
+                        await context.close()
                 await browser.close()
         finally:
             await web.stop()

@@ -21,7 +21,10 @@ export function face(element, card) {
   element.classList.toggle("red", RED.has(suit));
   const index = el("span", "index");
   index.setAttribute("aria-hidden", "true");
-  index.append(bdi(card.label.slice(0, -1)), el("span", "suit", symbol));
+  const rank = card.label.slice(0, -1);
+  const shown = bdi(rank);
+  if (rank.length > 1) shown.className = "ten"; // "10" as narrow as one letter
+  index.append(shown, el("span", "suit", symbol));
   const pip = el("span", "pip", symbol);
   pip.setAttribute("aria-hidden", "true");
   element.replaceChildren(index, pip);

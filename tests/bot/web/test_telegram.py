@@ -56,7 +56,13 @@ QUESTIONS = {"isVersionAtLeast", "onEvent", "offEvent"}  # asking, not doing
 
 # The platform object the page uses, taken from the page's own module (the same instance
 # app.js imported: startTelegram() resolves to one platform per page).
-PLATFORM = 'import("/static/telegram.js").then((module) => module.startTelegram())'
+# The page's own instance of the module: the address it was loaded from (with its
+# ``?v=`` hash), or another copy of it would start a second time.
+PLATFORM = (
+    'import(performance.getEntriesByType("resource").map((entry) => entry.name)'
+    '.find((name) => name.includes("/static/telegram.js")))'
+    ".then((module) => module.startTelegram())"
+)
 
 
 @dataclass
