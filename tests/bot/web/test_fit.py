@@ -59,9 +59,11 @@ MEASURE = """
 () => {
   const round = (value) => Math.round(value * 10) / 10;
   const rect = (box) => [round(box.left), round(box.top), round(box.right), round(box.bottom)];
-  // Drawn and not made invisible (a card played from the hand fades before it is gone).
+  // Drawn, not hidden by the page, and not made invisible (a card played from the hand
+  // fades before it is gone).
   const shown = (element) => {
-    if (element === null || element.getClientRects().length === 0) return false;
+    if (element === null || element.closest("[hidden]") !== null) return false;
+    if (element.getClientRects().length === 0) return false;
     const style = getComputedStyle(element);
     return style.visibility !== "hidden" && style.opacity !== "0";
   };
@@ -159,6 +161,11 @@ MEASURE = """
         felt: button.closest("#overlay") === null,
       };
     });
+  // Parts the page hid (the hidden attribute) that a style draws all the same.
+  const ghosts = all("[hidden]")
+    .filter((element) => element.getClientRects().length > 0)
+    .map((element) => `${element.id ? `#${element.id}` : element.tagName.toLowerCase()} at ${
+      JSON.stringify(rect(element.getBoundingClientRect()))}`);
   const index = document.querySelector("#cards .card .index");
   const seats = {};
   for (const seat of all(".seat[data-place]")) {
@@ -180,6 +187,7 @@ MEASURE = """
     needed,
     hand,
     controls,
+    ghosts,
     index: index ? parseFloat(getComputedStyle(index).fontSize) : null,
     seats,
   };
@@ -332,6 +340,12 @@ def controls_missed(look: Look) -> list[str]:
     ]
 
 
+def hidden_yet_drawn(look: Look) -> list[str]:
+    """What the page hides (a part with the hidden attribute: no badge, no decisions) is
+    not drawn: no style's display overrides the attribute, leaving an empty box."""
+    return [f"{ghost} is hidden yet drawn" for ghost in look.measured["ghosts"]]
+
+
 def indexes_covered(look: Look) -> list[str]:
     """Every card of the hand shows its whole index (rank and suit) from under the next
     card: each card of the fan can be read."""
@@ -370,6 +384,7 @@ CHECKS = (
     outside_or_cut,
     cards_missed,
     controls_missed,
+    hidden_yet_drawn,
     indexes_covered,
     seats_misplaced,
 )
