@@ -62,7 +62,9 @@ function resultTable(result, strings) {
     const name = el("th", "who");
     name.append(bdi(row.name));
     if (row.made !== null && row.made !== undefined) {
-      name.append(el("span", "mark", row.made ? ` ✓ ${strings.web_made}` : ` ✗ ${strings.web_broken}`));
+      const mark = el("span", "mark", row.made ? " ✓" : " ✗");
+      mark.append(el("span", "word", ` ${row.made ? strings.web_made : strings.web_broken}`));
+      name.append(mark);
     }
     line.append(name);
     for (const value of [row.bid ?? "—", row.tricks ?? "—", row.delta, row.score]) {
