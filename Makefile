@@ -29,9 +29,9 @@ typecheck: $(STAMP)
 	$(BIN)/mypy engine bot storage benchmarks tools
 
 # Four workers on two cores: many tests wait on sockets and subprocesses, not the CPU.
-# Tests are handed out one at a time in collection order, the longest first
-# (tests/conftest.py), so none of them is left to hold up the end alone; tests sharing a
-# module fixture are one group (xdist_group), run on one worker.
+# Tests are handed out in collection order, the longest first (tests/conftest.py), so
+# none of them is left to hold up the end alone. (xdist_group marks do not hold with this
+# pytest: a costly fixture is read by one test rather than shared by a module's.)
 pytest: $(STAMP)
 	$(BIN)/python -m compileall -q -j 2 bot engine storage benchmarks tools tests
 	PTB_TIMEDELTA=true $(BIN)/python -m tests.postgres_cluster -- $(BIN)/pytest -q -n 4 --dist loadgroup

@@ -11,20 +11,13 @@ import json
 import os
 from typing import Any
 
-import pytest
-
 from benchmarks.web_scale import main
 
 TINY = ["--sizes", "2", "--two", "2", "--abuse", "2", "--abuse-sockets", "5"]
 
 
-# The tests share one module fixture: on one worker, it is made once.
-pytestmark = pytest.mark.xdist_group("test_web_scale")
-
-
-@pytest.fixture(scope="module")
 def printed() -> tuple[str, dict[str, dict[str, Any]]]:
-    """One tiny run for every test here (a run takes seconds): its output and its rows."""
+    """One tiny run (it takes seconds, so one test reads it all): its output and rows."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert main([*TINY, "--seconds", "2", "--pace", "0.3", "--json"]) == 0
@@ -32,10 +25,13 @@ def printed() -> tuple[str, dict[str, dict[str, Any]]]:
     return text, {row["run"]: row for row in json.loads(text.splitlines()[-1])}
 
 
-def test_a_tiny_scale_run_reports_every_run_and_every_socket_comes_back(
-    printed: tuple[str, dict[str, dict[str, Any]]],
-) -> None:
-    _, rows = printed
+def test_a_tiny_run_reports_every_run_every_socket_back_and_the_servers_own_cpu() -> None:
+    out, rows = printed()
+    reports_every_run(rows)
+    prints_the_servers_cpu(out, rows)
+
+
+def reports_every_run(rows: dict[str, dict[str, Any]]) -> None:
     postgres = bool(os.environ.get("SAHRA_TEST_POSTGRES_URL"))
     assert set(rows) == {"one", "calm", "2pages", "abuse"} | ({"two"} if postgres else set())
     for run, row in rows.items():
@@ -46,10 +42,8 @@ def test_a_tiny_scale_run_reports_every_run_and_every_socket_comes_back(
         assert rows["two"]["storm_back"] == 8 and rows["two"]["storm_s"] < 10
 
 
-def test_the_servers_own_cpu_is_printed_per_move_per_frame_and_as_tables_per_core(
-    printed: tuple[str, dict[str, dict[str, Any]]],
-) -> None:
-    out, rows = printed
+def prints_the_servers_cpu(out: str, rows: dict[str, dict[str, Any]]) -> None:
+    """Per move, per frame and as tables per core."""
     for run, row in rows.items():
         assert row["applied"] == row["moves"] - row["refused"] > 0
         # Each applied move reaches all four seats before the table moves again; with

@@ -92,10 +92,6 @@ async def build(path: Path) -> Source:
         return Source(path, clock.now, scripted.id, stopped.id, lobby.id, running.id)
 
 
-# The tests share one module fixture: on one worker, it is made once.
-pytestmark = pytest.mark.xdist_group("test_migrate")
-
-
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Source:
     """One installation for the whole module (a second of play); tests copy it."""
