@@ -20,7 +20,7 @@ def printed() -> tuple[str, dict[str, dict[str, Any]]]:
     """One tiny run (it takes seconds, so one test reads it all): its output and rows."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        assert main([*TINY, "--seconds", "2", "--pace", "0.3", "--json"]) == 0
+        assert main([*TINY, "--seconds", "1", "--pace", "0.3", "--json"]) == 0
     text = out.getvalue()
     return text, {row["run"]: row for row in json.loads(text.splitlines()[-1])}
 
