@@ -242,9 +242,10 @@ async def measure_open(context: Any, served: Served, base: str, cache: str) -> O
     return figures
 
 
-async def measure(opens: int) -> list[Open]:
+async def measure(opens: int, pace: float = 1.0) -> list[Open]:
     from bot.delivery.router import PlatformRouter
     from bot.tables import TableManager
+    from bot.tables.pace import Pace
     from bot.web.app import web_table
     from storage.database import Database
     from tests.browser import chromium
@@ -256,7 +257,11 @@ async def measure(opens: int) -> list[Open]:
             manager = TableManager(db, router)
             await manager.start()
             web = await web_table(
-                manager, router, public_url="http://127.0.0.1:9", telegram_token=TOKEN
+                manager,
+                router,
+                public_url="http://127.0.0.1:9",
+                pace=Pace(scale=pace),
+                telegram_token=TOKEN,
             )
             [table_id] = await open_tables(manager, 1)
             base = f"http://127.0.0.1:{await web.start('127.0.0.1', 0)}"
@@ -296,6 +301,9 @@ def summary(results: list[Open]) -> list[dict[str, Any]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--opens", type=int, default=5, help="opens per cache state")
+    parser.add_argument(
+        "--pace", type=float, default=1.0, help="the table's SAHRA_WEB_PACE (a move's showing)"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     from tests.browser import CANDIDATES
@@ -303,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
     if not any(shutil.which(name) for name in CANDIDATES):
         print("page_load: skipped, no Chromium here (apt-get install chromium)")
         return 0
-    rows = summary(asyncio.run(measure(args.opens)))
+    rows = summary(asyncio.run(measure(args.opens, args.pace)))
     print(
         "Web table opened on a phone (360×640 @2x, touch; 150 ms latency, 1.6 Mbit/s,"
         f" CPU ÷{CPU_SLOWDOWN}): p50 / max"

@@ -14,7 +14,8 @@ from tests.browser import chromium_path
 
 def test_a_smallest_page_load_run_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
     chromium_path()  # no Chromium: skipped here, failed in CI (tests/browser.py)
-    assert main(["--opens", "1", "--json"]) == 0
+    # The moves shown quickly (a deal's result card would hold a move for 8 s).
+    assert main(["--opens", "1", "--pace", "0.05", "--json"]) == 0
     out = capsys.readouterr().out
     lines = out.strip().splitlines()
     rows = {row["cache"]: row for row in json.loads(lines[-1])}
