@@ -18,7 +18,7 @@ import engine
 from engine.players import new_player
 from tests.engine.players.support import TARNEEB, VARIANTS, phase_key
 
-HEURISTIC_MATCHES = 30
+HEURISTIC_MATCHES = 20
 MIXED_MATCHES = 10
 SEARCH_DEALS = 2  # every phase of every variant is met in two (the suite's time is shared)
 MAX_DEALS = 400  # a safety net: a heuristic T41 match takes a few dozen deals
