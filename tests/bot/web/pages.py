@@ -26,11 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import engine
 from bot.render.i18n import card_words
-from storage.logreader import LogReader
 from tests.bot.support import until
-from tests.bot.web.support import forge_init_data
+from tests.bot.web.support import forge_init_data, logged
 from tests.browser import Frames
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -274,13 +272,7 @@ async def play_until(
 
 def hidden_cards_seen(players: list[Player], database: Path, table: int) -> list[str]:
     """Every card a page was sent while another seat held it (the match log replayed)."""
-    reader = LogReader(database)
-    try:
-        setup = reader.setup(table)
-        moves = reader.moves_after(table, 0)
-    finally:
-        reader.close()
-    match = engine.new_match(setup.variant, seed=setup.seed, decks=setup.decks)
+    match, moves = logged(database, table)
 
     # At each version, the cards each seat holds that the public view does not show (the
     # shown card of T41.4 is in a hand and public).

@@ -16,6 +16,7 @@ from typing import Any
 
 import aiohttp
 
+import engine
 from bot.delivery.router import PlatformRouter
 from bot.tables import PlayerRef, TableManager
 from bot.tables.live import LiveTable, Place
@@ -23,6 +24,7 @@ from bot.tables.pace import Pace
 from bot.web.app import web_table
 from bot.web.server import WebTable
 from storage.database import Database
+from storage.logreader import LoggedMove, LogReader
 
 TOKEN = "123456:TEST-token-for-the-web-table"
 GROUP = Place("telegram", "-1001", "")
@@ -42,6 +44,18 @@ def forge_init_data(user: dict[str, Any], token: str, start_param: str, auth_dat
     secret = hmac.new(b"WebAppData", token.encode(), hashlib.sha256).digest()
     fields["hash"] = hmac.new(secret, check.encode(), hashlib.sha256).hexdigest()
     return urllib.parse.urlencode(fields)
+
+
+def logged(database: Path, table_id: int) -> tuple[engine.Match, list[LoggedMove]]:
+    """A fresh match dealt as the table was, and every move its log holds: the log
+    replayed is what a test checks the pages against."""
+    reader = LogReader(database)
+    try:
+        setup = reader.setup(table_id)
+        moves = reader.moves_after(table_id, 0)
+    finally:
+        reader.close()
+    return engine.new_match(setup.variant, seed=setup.seed, decks=setup.decks), moves
 
 
 def player(user: int, name: str) -> PlayerRef:

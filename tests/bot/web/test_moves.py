@@ -12,15 +12,13 @@ from typing import Any
 import pytest
 from aiohttp import web
 
-import engine
 from bot.present.summary import table_info
 from bot.render.moves import page_moves
 from bot.tables.commands import Press
 from bot.tables.pace import Pace
 from bot.web.socket import PageSocket, Visitor
-from storage.logreader import LogReader
 from tests.bot.support import until
-from tests.bot.web.support import player, site
+from tests.bot.web.support import logged, player, site
 
 HUMAN = 301
 
@@ -67,13 +65,7 @@ async def test_every_public_move_since_a_pages_last_state_reaches_it_in_order(
 
 def logged_events(folder: Path, table_id: int, start: int, end: int) -> list[dict[str, Any]]:
     """The public events of the moves after ``start`` up to ``end``, from the log."""
-    reader = LogReader(folder / "web.sqlite")
-    try:
-        setup = reader.setup(table_id)
-        moves = reader.moves_after(table_id, 0)
-    finally:
-        reader.close()
-    match = engine.new_match(setup.variant, seed=setup.seed, decks=setup.decks)
+    match, moves = logged(folder / "web.sqlite", table_id)
     events: list[dict[str, Any]] = []
     for move in moves:
         made = match.apply(move.seat, move.action)

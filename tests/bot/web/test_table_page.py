@@ -13,20 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import engine
-from bot.delivery.router import PlatformRouter
-from bot.tables import LiveTable, PlayerRef, TableManager
-from bot.tables.live import Place
+from bot.tables import LiveTable
 from bot.tables.pace import Pace
-from bot.web.app import web_table
-from bot.web.server import WebTable
-from bot.web.socket import Visitor
-from storage.database import Database
-from storage.logreader import LogReader
 from tests.bot.support import until
+from tests.bot.web.phases import Site, site
+from tests.bot.web.support import logged
 from tests.browser import Frames, chromium
 
-PERSON = PlayerRef(user_id="1", name="Layla", language="en")
 # Quick, but every move still plays: a trick stays 50 ms, long enough to be seen whole.
 QUICK = Pace(scale=0.05)
 
@@ -66,48 +59,23 @@ WATCH = """
 
 @dataclass
 class Table:
-    manager: TableManager
-    web: WebTable
+    site: Site
     table: LiveTable
 
-    def url(self, language: str = "en") -> str:
-        visitor = Visitor("telegram", PERSON.user_id, PERSON.name, language, self.table.id)
-        session = self.web.gate.session(visitor, self.table.id)
-        return f"http://127.0.0.1:{self.web.port}/#session={session}"
+    def url(self) -> str:
+        return self.site.url(self.table, "en")
 
 
 @asynccontextmanager
-async def served(
-    folder: Path, variant: str = "syrian41", pace: Pace = QUICK
-) -> AsyncIterator[Table]:
-    async with Database.open(folder / "page.sqlite") as db:
-        router = PlatformRouter()
-        manager = TableManager(db, router)
-        await manager.start()
-        web = await web_table(manager, router, public_url="http://127.0.0.1:9", pace=pace)
-        await web.start("127.0.0.1", 0)
-        try:
-            table = await manager.create(
-                Place("telegram", "-1", ""), PERSON, {"variant": variant, "language": "en"}
-            )
-            for _ in range(3):
-                await manager.add_computer(table.id, PERSON.user_id)
-            await manager.begin(table.id, PERSON.user_id)
-            yield Table(manager, web, table)
-        finally:
-            await web.stop()
-            await manager.close()
+async def served(folder: Path, pace: Pace = QUICK) -> AsyncIterator[Table]:
+    """A running Syrian 41 table of the person and three computers, served in this process."""
+    async with site(folder, pace) as served_site:
+        yield Table(served_site, await served_site.table("syrian41", "en"))
 
 
 def tricks_after(database: Path, table_id: int, version: int) -> set[str]:
     """Every trick completed after ``version``, as its four cards, from the match log."""
-    reader = LogReader(database)
-    try:
-        setup = reader.setup(table_id)
-        moves = reader.moves_after(table_id, 0)
-    finally:
-        reader.close()
-    match = engine.new_match(setup.variant, seed=setup.seed, decks=setup.decks)
+    match, moves = logged(database, table_id)
     won = set()
     for move in moves:
         for event in match.apply(move.seat, move.action):
@@ -206,7 +174,7 @@ async def test_a_whole_deal_by_keyboard_every_seat_true_to_its_frame_every_trick
         # Every trick completed while the page was open, the last of each deal too.
         tricks = set(await page.evaluate("window.sahraTricks"))
         first = frames.states()[0]["version"]
-        won = tricks_after(tmp_path / "page.sqlite", table.id, first)
+        won = tricks_after(tmp_path / "phases.sqlite", table.id, first)
         assert len(won) >= 13 and won <= tricks, sorted(won - tricks)
         assert frames.errors == []
         await context.close()
