@@ -88,6 +88,17 @@ class Settings(BaseSettings):
     discord_guild: int | None = Field(
         default=None, description="sync commands to this guild at once (development)"
     )
+    discord_activity: bool = Field(
+        default=False,
+        description="the application has Activities enabled (docs/discord-activity.md): the"
+        " table opens inside Discord; needs the client id and secret and the web table",
+    )
+    discord_client_id: int | None = Field(
+        default=None, description="the application's id (the Developer Portal's client id)"
+    )
+    discord_client_secret: SecretStr | None = Field(
+        default=None, description="the OAuth2 client secret: the Activity's code exchange"
+    )
     discord_shards: str | None = Field(
         default=None,
         description="the gateway shards this process runs: 0-7/8 (or 8); a subset such as"
@@ -178,6 +189,25 @@ class Settings(BaseSettings):
                 )
         return self
 
+    @model_validator(mode="after")
+    def _activity_needs(self) -> Settings:
+        # An Activity is the web table inside Discord, signed in with OAuth2's code flow:
+        # without any of these it could only fail in front of the players.
+        if self.discord_activity:
+            missing = [
+                name
+                for name, value in (
+                    ("SAHRA_DISCORD_TOKEN", self.discord_token),
+                    ("SAHRA_DISCORD_CLIENT_ID", self.discord_client_id),
+                    ("SAHRA_DISCORD_CLIENT_SECRET", self.discord_client_secret),
+                    ("SAHRA_WEB_URL", self.web_url),
+                )
+                if value is None
+            ]
+            if missing:
+                raise ValueError(f"discord_activity needs {', '.join(missing)}")
+        return self
+
     def discord_shard_plan(self) -> tuple[list[int] | None, int | None]:
         """(shard ids, shard count) for the Discord client; (None, None): Discord's
         recommended count, every shard in this process."""
@@ -205,6 +235,7 @@ class Settings(BaseSettings):
                 self.telegram_token,
                 self.telegram_webhook_secret,
                 self.discord_token,
+                self.discord_client_secret,
             )
             if secret is not None
         ]

@@ -123,6 +123,9 @@ class FakeDiscord:
     _dm_channels: dict[int, int] = field(default_factory=dict)  # dm channel -> user
     base: str = ""
     gateway: str = ""
+    # Routes answered before the bot's own REST is parsed (they read their own body, such
+    # as OAuth2's form-encoded token exchange): each returns None for a path not its own.
+    routes: list[Any] = field(default_factory=list)
 
     # ---------------------------------------------------------------- server
 
@@ -360,6 +363,10 @@ class FakeDiscord:
 
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["path"]
+        for route in self.routes:
+            answer = await route(request, path)
+            if answer is not None:
+                return answer
         body: Any = {}
         if request.can_read_body:
             text = await request.text()
