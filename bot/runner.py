@@ -201,6 +201,9 @@ async def _run(
                 telegram_token.get_secret_value() if telegram_token is not None else None
             ),
         )
+        web.arrivals.defaults = settings.table_defaults()
+        if settings.discord_activity:
+            _enable_activity(web, settings)
     ownership = Ownership()
     # Forwarding needs a database other processes share: PostgreSQL.
     inbox = Inbox(manager.store, ownership) if db.dialect == "postgresql" else None
@@ -337,6 +340,23 @@ async def _run(
             await inbox.close()
         await taker.close()
         log.info("event=bots_stopped")
+
+
+def _enable_activity(web: Any, settings: Settings) -> None:
+    """The web table as a Discord Activity: launches proven with Discord's OAuth2 and the
+    bot token (``bot/web/activity.py``). The settings' check made sure all are set."""
+    from bot.web.activity import DiscordActivity
+
+    assert settings.discord_client_id is not None
+    assert settings.discord_client_secret is not None and settings.discord_token is not None
+    web.enable_activity(
+        DiscordActivity(
+            api_url=settings.discord_api_url,
+            client_id=settings.discord_client_id,
+            client_secret=settings.discord_client_secret.get_secret_value(),
+            bot_token=settings.discord_token.get_secret_value(),
+        )
+    )
 
 
 def _offer_web(web: Any, settings: Settings, bots: list[Any]) -> None:

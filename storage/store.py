@@ -349,6 +349,15 @@ class Store:
         rows = await self.db.fetchall("SELECT * FROM tables WHERE id = ?", (table_id,))
         return _table(rows[0]) if rows else None
 
+    async def live_table_at(self, platform: str, chat: str, thread: str = "") -> int | None:
+        """The live table of a chat (a Discord Activity asks which table its channel has)."""
+        rows = await self.db.fetchall(
+            "SELECT id FROM tables WHERE platform = ? AND chat = ? AND thread = ?"
+            " AND status IN (?, ?) ORDER BY id DESC LIMIT 1",
+            (platform, chat, thread, *LIVE_STATUSES),
+        )
+        return int(rows[0]["id"]) if rows else None
+
     async def max_table_id(self) -> int:
         rows = await self.db.fetchall("SELECT max(id) FROM tables")
         return int(rows[0][0] or 0)

@@ -54,6 +54,8 @@ COMMAND_LABELS = {
 # The page's own texts (the rest of a state is drawn by the helpers the chats use).
 PAGE_STRINGS = (
     "web_title",
+    "web_start_title",
+    "web_start_prompt",
     "web_connecting",
     "web_reconnecting",
     "web_failed",

@@ -52,7 +52,9 @@ TYPES = {
     ".woff2": "font/woff2",
 }
 COMPRESSIBLE = ("text/", "image/svg+xml", "application/json")
-REFERENCE = re.compile(r'"/static/([^"?#]+)"')
+# Relative (``"static/app.js"``): the page is served under ``/`` and, inside Discord, under
+# ``/.proxy/`` as well, and its files must come from the same prefix as the page.
+REFERENCE = re.compile(r'"static/([^"?#]+)"')
 MODULES = (".js", ".mjs")
 # A module specifier after ``from`` or ``import`` (static, dynamic or bare side-effect
 # import), quoted, with no query yet.
@@ -107,12 +109,12 @@ def read_folder(folder: Path, under: str = "") -> dict[str, Asset]:
 
 
 def versioned(html: bytes, files: dict[str, Asset]) -> bytes:
-    """``html`` with each ``"/static/<name>"`` of a known file made ``…?v=<hash>``."""
+    """``html`` with each ``"static/<name>"`` of a known file made ``…?v=<hash>``."""
 
     def pin(match: re.Match[str]) -> str:
         name = match.group(1)
         known = files.get(name)
-        return f'"/static/{name}?v={known.version}"' if known else match.group(0)
+        return f'"static/{name}?v={known.version}"' if known else match.group(0)
 
     return REFERENCE.sub(pin, html.decode()).encode()
 
@@ -193,10 +195,13 @@ class Assets:
             # Pinned once, here: the index's own hash then changes with any asset's.
             self.files[INDEX] = asset(versioned(index.body, self.files), ".html")
 
-    def add_routes(self, app: web.Application) -> None:
-        app.router.add_get("/", self.index)
-        app.router.add_get("/favicon.ico", self.favicon)
-        app.router.add_get("/static/{name:.+}", self.static)
+    def add_routes(self, app: web.Application, prefixes: tuple[str, ...] = ("",)) -> None:
+        """The page, its favicon and its files under each of ``prefixes`` ("": the root;
+        "/.proxy": as Discord's Activity proxy may forward them)."""
+        for prefix in prefixes:
+            app.router.add_get(f"{prefix}/", self.index)
+            app.router.add_get(f"{prefix}/favicon.ico", self.favicon)
+            app.router.add_get(prefix + "/static/{name:.+}", self.static)
 
     def version(self, name: str) -> str:
         return self.files[name].version

@@ -19,11 +19,20 @@ class _Frame(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class DiscordLaunch(_Frame):
+    """What the Activity's page got from Discord: the OAuth2 code of its AUTHORIZE and the
+    instance it runs in. Both are checked with Discord by the server (``activity.py``)."""
+
+    code: str = Field(min_length=1, max_length=512)
+    instance: str = Field(min_length=1, max_length=100)
+
+
 class Hello(_Frame):
     type: Literal["hello"]
     init_data: str | None = Field(default=None, max_length=MAX_FRAME)
     link: str | None = Field(default=None, max_length=2048)
     session: str | None = Field(default=None, max_length=2048)
+    discord: DiscordLaunch | None = None
     # The table the page was opened for (``?table=``): routing only, for launch data that
     # carries no ``start_param`` (the private chat's ``web_app`` button). The seat is
     # always decided from the verified user.
@@ -31,9 +40,11 @@ class Hello(_Frame):
 
     @model_validator(mode="after")
     def _one_credential(self) -> Hello:
-        given = [x for x in (self.init_data, self.link, self.session) if x is not None]
+        given = [
+            x for x in (self.init_data, self.link, self.session, self.discord) if x is not None
+        ]
         if len(given) != 1:
-            raise ValueError("a hello carries exactly one of init_data, link, session")
+            raise ValueError("a hello carries exactly one of init_data, link, session, discord")
         return self
 
 
@@ -96,7 +107,15 @@ class Ping(_Frame):
     type: Literal["ping"]
 
 
-Incoming = Annotated[Hello | Move | Command | Language | Ping, Field(discriminator="type")]
+class Start(_Frame):
+    """Start a table where the Activity was launched, when its channel has none."""
+
+    type: Literal["start"]
+    variant: str = Field(max_length=32)
+    language: Literal["ar", "en"]
+
+
+Incoming = Annotated[Hello | Move | Command | Language | Ping | Start, Field(discriminator="type")]
 _INCOMING: TypeAdapter[Incoming] = TypeAdapter(Incoming)
 
 

@@ -9,18 +9,25 @@ from urllib.parse import urlsplit
 from aiohttp import web
 from aiohttp.typedefs import Middleware
 
+# Where Discord frames an Activity: its clients' pages, and the proxy's own origin.
+DISCORD_ANCESTORS = "https://discord.com https://*.discord.com https://*.discordsays.com"
 
-def content_policy(public_url: str) -> str:
+
+def content_policy(public_url: str, activity_origin: str | None = None) -> str:
     """The page's Content-Security-Policy: its own scripts (and Telegram's), and sockets
-    only to its own site. The ``wss:`` origin is named besides ``'self'``: older iOS
-    WebKit does not count a WebSocket to the page's own host as ``'self'``."""
+    only to its own site (and, as a Discord Activity, to Discord's proxy for it, whose
+    origin the page then has). The ``wss:`` origins are named besides ``'self'``: older
+    iOS WebKit does not count a WebSocket to the page's own host as ``'self'``."""
     parts = urlsplit(public_url)
-    socket_origin = f"{'wss' if parts.scheme == 'https' else 'ws'}://{parts.netloc}".lower()
+    sockets = [f"{'wss' if parts.scheme == 'https' else 'ws'}://{parts.netloc}".lower()]
+    ancestors = "'self' https://web.telegram.org https://*.telegram.org"
+    if activity_origin is not None:
+        sockets.append(activity_origin.replace("https://", "wss://", 1))
+        ancestors += f" {DISCORD_ANCESTORS}"
     return (
         "default-src 'self'; script-src 'self' https://telegram.org; style-src 'self'; "
-        f"img-src 'self' data:; connect-src 'self' {socket_origin}; base-uri 'none'; "
-        "form-action 'none'; "
-        "frame-ancestors 'self' https://web.telegram.org https://*.telegram.org"
+        f"img-src 'self' data:; connect-src 'self' {' '.join(sockets)}; base-uri 'none'; "
+        f"form-action 'none'; frame-ancestors {ancestors}"
     )
 
 

@@ -27,6 +27,7 @@ from typing import Protocol
 
 from bot.render.i18n import language_of
 from bot.tables.live import LIVE_STATUSES, LiveTable, Place
+from bot.web.activity import ActivityLaunch, ActivityRefused, DiscordActivity
 from bot.web.auth import (
     INIT_DATA_MAX_AGE,
     SESSION_SECONDS,
@@ -35,7 +36,7 @@ from bot.web.auth import (
     TokenRefused,
     validate_init_data,
 )
-from bot.web.frames import Hello
+from bot.web.frames import DiscordLaunch, Hello
 from bot.web.socket import Visitor
 from storage.errors import StorageError
 from storage.store import Store
@@ -137,8 +138,23 @@ class Gate:
         self.ends = TableEnds(store)
         # platform -> who may watch its tables; the runner adds Telegram's.
         self.members: dict[str, Members] = {"discord": LinkHolders()}
+        # Discord's Activity launches, proven with Discord (None: Activities are off).
+        self.activity: DiscordActivity | None = None
+
+    async def launch(self, credential: DiscordLaunch) -> ActivityLaunch:
+        """An Activity page's launch, proven with Discord; ``Denied`` otherwise. Like a
+        link, the proof is the credential: Discord says this user is in an instance of the
+        channel, so they may see its table (``LinkHolders``)."""
+        if self.activity is None:
+            raise Denied("activity_unavailable", "no_activity")
+        try:
+            return await self.activity.verify(credential.code, credential.instance)
+        except ActivityRefused as refused:
+            raise Denied(refused.code, refused.reason) from None
 
     async def admit(self, hello: Hello) -> Visitor:
+        """The visitor a link, a session or Telegram's launch data proves (an Activity's
+        launch is ``launch``: its table is the one of the channel Discord names)."""
         now = self.clock()
         if hello.init_data is not None:
             return self._telegram(hello.init_data, now, hello.table)

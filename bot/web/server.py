@@ -20,19 +20,20 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from bot.logs import where
 from bot.tables.commands import PlayerRef
-from bot.tables.errors import Refusal
-from bot.tables.live import LIVE_STATUSES, LiveTable
+from bot.tables.live import LiveTable
 from bot.tables.manager import TableManager
-from bot.tables.recovery import followed
 from bot.web.actions import act
+from bot.web.activity import DiscordActivity
+from bot.web.arrival import Arrivals
 from bot.web.assets import Assets
 from bot.web.auth import LINK_SECONDS
 from bot.web.frames import MAX_FRAME, BadFrame, Hello, out, parse
 from bot.web.headers import content_policy, headers
 from bot.web.hub import PageHub
 from bot.web.identity import Denied, Gate
+from bot.web.lookup import find_table
 from bot.web.remote import RemotePages
-from bot.web.socket import PageSocket
+from bot.web.socket import PageSocket, Visitor
 from bot.web.texts import denial
 
 log = logging.getLogger("sahra.web")
@@ -49,6 +50,9 @@ PAGES_PER_PERSON = 8  # one person's open pages; a ninth closes their oldest
 # Refusals that end a socket but can pass: the page reconnects with backoff, keeping its
 # session (a process still loading its tables, a page that flooded or said no hello).
 PASSING = frozenset({"starting", "too_many", "no_hello"})
+# Inside Discord, an Activity's requests come through its proxy under this prefix (some
+# of Discord's guides fetch ``/.proxy/…``, newer ones the plain path): both are served.
+PROXY = "/.proxy"
 
 
 def origin_of(url: str) -> str:
@@ -72,20 +76,30 @@ class WebTable:
         self.public_url = public_url
         self.origins = {origin_of(public_url)}
         self.clock = clock
+        # Pages opened inside Discord: the table of their channel, or one started there.
+        self.arrivals = Arrivals(manager, hub, gate, self._table)
         self._runner: web.AppRunner | None = None
         self.port = 0
         # Several processes on one database: tables another process owns (their pages
         # are served here too). None: every table is this process's.
         self.remote: RemotePages | None = None
 
+    def enable_activity(self, activity: DiscordActivity) -> None:
+        """Serve the page as a Discord Activity too: launches proven with Discord, and its
+        origin (Discord's proxy for the application) let through (before ``start``)."""
+        self.gate.activity = activity
+        self.origins.add(activity.origin)
+
     def application(self) -> web.Application:
-        app = web.Application(
-            middlewares=[headers(content_policy(self.public_url))], client_max_size=MAX_FRAME
-        )
-        app.router.add_get("/ws", self._socket)
+        activity = self.gate.activity
+        policy = content_policy(self.public_url, activity.origin if activity else None)
+        app = web.Application(middlewares=[headers(policy)], client_max_size=MAX_FRAME)
+        prefixes = ("", PROXY) if activity else ("",)
+        for prefix in prefixes:
+            app.router.add_get(f"{prefix}/ws", self._socket)
         app.router.add_get("/healthz", self._health)
         # The page and its files, read from disk here, once (``bot/web/assets.py``).
-        Assets(STATIC).add_routes(app)
+        Assets(STATIC).add_routes(app, prefixes)
         return app
 
     async def start(self, host: str, port: int) -> int:
@@ -126,6 +140,8 @@ class WebTable:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        if self.gate.activity is not None:
+            await self.gate.activity.close()
 
     async def _health(self, request: web.Request) -> web.Response:
         return web.Response(text="ok")
@@ -191,6 +207,8 @@ class WebTable:
             return await self._hello(socket, frame)
         if isinstance(frame, Hello):  # a resync (the Mini App came back): same socket
             return await self._hello(socket, frame)
+        if socket.start_place is not None:
+            return await self._start(socket, frame)
         table = self.hub.table_of(socket)
         if table is None:
             await self._refuse(socket, "unknown_table")
@@ -199,28 +217,17 @@ class WebTable:
         return not socket.closed
 
     async def _table(self, table_id: int) -> LiveTable:
-        if self.remote is not None:
-            table = await self.remote.table(table_id)
-            if table is None:
-                raise Denied("unknown_table")
-            return table
-        try:
-            return self.manager.table(table_id)
-        except Refusal:
-            pass
-        stored = await self.manager.store.load_table(table_id)
-        if stored is None:
-            raise Denied("unknown_table")
-        if stored.table.status in LIVE_STATUSES:
-            # Live in the log but not loaded: this process is starting (it listens before
-            # its tables are loaded). The page is told to come back, not that the table
-            # is gone.
-            raise Denied("starting")
-        return followed(stored, None)  # an ended table: its last state, the result
+        return await find_table(self.manager, self.remote, table_id)
 
     async def _hello(self, socket: PageSocket, hello: Hello) -> bool:
+        token = None  # an Activity's: its page authenticates Discord's SDK with it
         try:
-            visitor = await self.gate.admit(hello)
+            if hello.discord is not None:
+                visitor, token = await self.arrivals.hello(socket, hello, self.remote is not None)
+                if visitor is None:
+                    return True  # no table in the channel: the page was offered to start one
+            else:
+                visitor = await self.gate.admit(hello)
             if socket.visitor is not None and visitor.user_id != socket.visitor.user_id:
                 raise Denied("bad_session", "other_user")
             table = await self._table(visitor.table)
@@ -234,6 +241,26 @@ class WebTable:
             log.warning("event=page_refused code=%s reason=%s", denied.code, denied.reason)
             await self._refuse(socket, denied.code)
             return False
+        if token is not None:
+            socket.send(out("authenticate", access_token=token))
+        self._enter(socket, visitor, table)
+        return True
+
+    async def _start(self, socket: PageSocket, frame: object) -> bool:
+        """A frame from an Activity page offered to start a table (``arrival.py``)."""
+        table_id = await self.arrivals.frame(socket, frame)
+        if table_id is not None:
+            try:
+                table = await self._table(table_id)
+            except Denied as denied:
+                await self._refuse(socket, denied.code)
+                return False
+            assert socket.visitor is not None
+            self._enter(socket, socket.visitor, table)
+        return True
+
+    def _enter(self, socket: PageSocket, visitor: Visitor, table: LiveTable) -> None:
+        """The socket of ``visitor``, admitted, shows ``table`` from now on."""
         self.hub.detach(socket)
         socket.visitor = visitor
         socket.language = table.config.language
@@ -252,7 +279,6 @@ class WebTable:
             visitor.platform,
             "watcher" if seat is None else seat,
         )
-        return True
 
     def _no_hello(self, socket: PageSocket) -> None:
         if socket.visitor is None and not socket.closed:

@@ -19,6 +19,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.logs import where
+from bot.tables.live import Place
 
 log = logging.getLogger("sahra.web")
 
@@ -46,6 +47,8 @@ class PageSocket:
     ws: web.WebSocketResponse
     visitor: Visitor | None = None
     table_id: int = 0
+    # An Activity page in a channel with no table yet: where its ``start`` opens one.
+    start_place: Place | None = None
     language: str = "ar"
     # The pace: a token bucket refilled at RATE up to BURST.
     tokens: float = BURST

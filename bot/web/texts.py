@@ -15,6 +15,10 @@ DENIALS = (
     "too_many_pages",
     "no_hello",
     "bad_frame",
+    "not_in_activity",
+    "bad_activity",
+    "activity_unavailable",
+    "other_channel",
 )
 
 

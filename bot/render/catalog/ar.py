@@ -494,6 +494,18 @@ AR: dict[str, str] = {
     ),
     "web_denied_internal": "حدث خطأ على الطاولة. حاول مرة أخرى من فضلك.",
     "web_denied_bad_frame": "أرسلت الصفحة شيئًا لم تفهمه الطاولة.",
+    # النشاط داخل ديسكورد (issue 34).
+    "web_denied_not_in_activity": (
+        "لا يُظهرك ديسكورد في هذا النشاط. أغلقه وشغّله من جديد من القناة."
+    ),
+    "web_denied_activity_unavailable": (
+        "لا تستطيع الطاولة تسجيل دخولك عبر ديسكورد الآن. أخبر مشرفي الخادم من فضلك؛"
+        " زر الطاولة في القناة ما زال يعمل."
+    ),
+    "web_denied_bad_activity": "لم يستطع ديسكورد تأكيد من فتح هذا النشاط. أغلقه وشغّله من جديد.",
+    "web_denied_other_channel": "هذه الطاولة تُلعب في قناة أخرى.",
+    "web_start_title": "لا طاولة في هذه القناة بعد",
+    "web_start_prompt": "اختر لعبة لتبدأ طاولة هنا:",
     # The phone table (issue 33): cards and moves in words, the felt's facts.
     "rank_A": "آس",
     "rank_K": "شايب",

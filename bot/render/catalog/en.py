@@ -518,6 +518,21 @@ EN: dict[str, str] = {
     ),
     "web_denied_internal": "Something went wrong at the table. Please try again.",
     "web_denied_bad_frame": "The page sent something the table did not understand.",
+    # The Activity inside Discord (issue 34).
+    "web_denied_not_in_activity": (
+        "Discord does not show you in this Activity. Close it and launch it again from the"
+        " channel."
+    ),
+    "web_denied_activity_unavailable": (
+        "The table cannot sign you in through Discord right now. Please tell the server's"
+        " admins; the table's button in the channel still works."
+    ),
+    "web_denied_bad_activity": (
+        "Discord could not confirm who opened this Activity. Close it and launch it again."
+    ),
+    "web_denied_other_channel": "This table is played in another channel.",
+    "web_start_title": "No table in this channel yet",
+    "web_start_prompt": "Choose a game to start a table here:",
     # The phone table (issue 33): cards and moves in words, the felt's facts.
     "rank_A": "Ace",
     "rank_K": "King",
