@@ -21,6 +21,7 @@ from bot.delivery.router import PlatformRouter
 from bot.tables import PlayerRef, TableManager
 from bot.tables.live import LiveTable, Place
 from bot.tables.pace import Pace
+from bot.web.activity import DiscordActivity
 from bot.web.app import web_table
 from bot.web.server import WebTable
 from storage.database import Database
@@ -145,9 +146,12 @@ class Clock:
 
 
 @asynccontextmanager
-async def site(tmp_path: Path, pace: Pace | None = None) -> AsyncIterator[Site]:
+async def site(
+    tmp_path: Path, pace: Pace | None = None, activity: DiscordActivity | None = None
+) -> AsyncIterator[Site]:
     """A web table on a clock of the test's: its pages show moves at once (``pace``
-    otherwise), since a clock that stands still never lets a paced turn begin."""
+    otherwise), since a clock that stands still never lets a paced turn begin; serving as
+    a Discord Activity too with ``activity``."""
     clock = Clock()
     db = Database(tmp_path / "web.sqlite")
     await db.start()
@@ -164,6 +168,8 @@ async def site(tmp_path: Path, pace: Pace | None = None) -> AsyncIterator[Site]:
     )
     members = Members()
     web.gate.members["telegram"] = members  # as the runner wires Telegram's own
+    if activity is not None:
+        web.enable_activity(activity)
     await web.start("127.0.0.1", 0)
     try:
         async with aiohttp.ClientSession() as http:
