@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -21,7 +22,7 @@ from tests.bot.web.support import Page
 ALI, BADR, CARLA, DANA = 101, 102, 103, 104
 
 
-async def first(page: Page, *kinds: str) -> dict[str, object]:
+async def first(page: Page, *kinds: str) -> dict[str, Any]:
     """The first frame of ``kinds`` the page gets (an error ends the wait too)."""
     while True:
         frame = await page.frame()
