@@ -26,6 +26,7 @@ import itertools
 import json
 import re
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -125,7 +126,9 @@ class FakeDiscord:
     gateway: str = ""
     # Routes answered before the bot's own REST is parsed (they read their own body, such
     # as OAuth2's form-encoded token exchange): each returns None for a path not its own.
-    routes: list[Any] = field(default_factory=list)
+    routes: list[Callable[[web.Request, str], Awaitable[web.Response | None]]] = field(
+        default_factory=list
+    )
 
     # ---------------------------------------------------------------- server
 
