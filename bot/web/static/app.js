@@ -4,6 +4,8 @@
 import { $ } from "./dom.js";
 import { watchSize } from "./layout.js";
 import { receive as present } from "./motion.js";
+import { discordLaunch, startDiscord } from "./discord.js";
+import { closePanel, panelOpen, reopenStart, showStart } from "./panels.js";
 import { render, tick } from "./render.js";
 import { browserPlatform, startTelegram, telegramLaunch } from "./telegram.js";
 
@@ -15,6 +17,7 @@ const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 // 502) can pass: the page comes back with backoff and keeps its session.
 const FATAL_FORGETS = new Set(["bad_session", "unknown_table", "not_member"]);
 const RESEND_MS = 400; // a move refused as "moving" is sent again once, after this
+const FAILED = "سهرة: افتح الطاولة من المحادثة · Sahra: open the table from the chat.";
 
 const banner = $("banner");
 const toast = $("toast");
@@ -49,6 +52,7 @@ let strings = {};
 let state = null;
 let socket = null;
 let hello = null;
+let discord = null; // inside Discord: its SDK, which gives each first hello a fresh code
 let attempts = 0;
 let stopped = false;
 let pinger = 0;
@@ -60,6 +64,17 @@ let lastMove = null; // {version, action, resent}: the move sent last, to resend
 // Telegram's script reads the launch data from the address's fragment when it runs: it
 // runs before anything here touches the fragment.
 async function launch() {
+  if (discordLaunch()) {
+    // Each load of the Activity signs in afresh through Discord (a code is good once); a
+    // session then carries the page's reconnections.
+    try {
+      discord = await startDiscord();
+      ui.platform = stage.platform = discord.platform;
+    } catch (error) {
+      console.warn("Discord:", error && error.message ? error.message : error);
+    }
+    return;
+  }
   if (telegramLaunch()) {
     ui.platform = stage.platform = await startTelegram();
     ui.platform.onActivated(() => {
@@ -92,12 +107,36 @@ function tableOf(query) {
 
 // ---------------------------------------------------------------- the socket
 
-function connect() {
-  if (stopped || !hello) return;
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+// The socket's address, beside the page's own: under Discord's proxy the page is served
+// under /.proxy/ as well as /, and the socket must go the same way.
+function socketAddress() {
+  const address = new URL("ws", location.href);
+  address.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  address.search = "";
+  address.hash = "";
+  return address.href;
+}
+
+async function greeting() {
+  if (hello || !discord) return hello;
+  try {
+    return { type: "hello", discord: { code: await discord.code(), instance: discord.instance } };
+  } catch (error) {
+    // The person refused to authorise, or Discord could not: nothing to sign in with.
+    console.warn("Discord:", error && error.message ? error.message : error);
+    stopped = true;
+    status("failed", strings.web_failed || FAILED);
+    return null;
+  }
+}
+
+async function connect() {
+  if (stopped) return;
+  const saying = await greeting();
+  if (!saying || stopped) return;
+  const ws = new WebSocket(socketAddress());
   socket = ws;
-  ws.addEventListener("open", () => ws.send(JSON.stringify(hello)));
+  ws.addEventListener("open", () => ws.send(JSON.stringify(saying)));
   ws.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   ws.addEventListener("close", () => {
     if (socket !== ws) return;
@@ -113,7 +152,19 @@ function connect() {
 
 function receive(frame) {
   switch (frame.type) {
+    case "authenticate":
+      if (discord) discord.authenticate(frame.access_token);
+      break;
+    case "start":
+      attempts = 0;
+      strings = frame.strings || {};
+      document.documentElement.lang = frame.language;
+      document.documentElement.dir = frame.language === "ar" ? "rtl" : "ltr";
+      status("connected", "");
+      showStart(frame, ui);
+      break;
     case "welcome":
+      if (panelOpen() === "start") closePanel();
       attempts = 0;
       strings = frame.strings || {};
       stage.strings = strings;
@@ -134,6 +185,7 @@ function receive(frame) {
       break;
     case "refused":
       if (frame.code === "moving" && resend()) break;
+      reopenStart();
       say(frame.message);
       break;
     case "error":
@@ -216,12 +268,12 @@ function say(message) {
 async function main() {
   watchSize();
   await launch();
-  if (hello) {
+  if (hello || discord) {
     status("connecting", "…");
     connect();
   } else {
     stopped = true;
-    status("failed", "سهرة: افتح الطاولة من المحادثة · Sahra: open the table from the chat.");
+    status("failed", FAILED);
   }
   setInterval(() => tick(strings, ui.offset), 250);
 }

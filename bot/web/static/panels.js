@@ -145,6 +145,42 @@ export function showMatchEnd(state, strings, ui) {
   open("over", state.title, body, actions, ui);
 }
 
+// An Activity launched in a channel with no table: the games to start one there, and its
+// language (the server's guess first). Stays until the table comes (or another offer).
+export function showStart(offer, ui) {
+  const strings = offer.strings || {};
+  let language = offer.language;
+  const languages = el("p", "languages");
+  const choices = [
+    ["ar", "العربية"],
+    ["en", "English"],
+  ].map(([code, name]) => {
+    const button = action(name, () => {
+      language = code;
+      for (const other of choices) other.setAttribute("aria-pressed", String(other === button));
+    }, "quiet");
+    button.lang = code;
+    button.setAttribute("aria-pressed", String(code === language));
+    return button;
+  });
+  languages.append(...choices);
+  const games = offer.variants.map((variant) =>
+    action(variant.name, () => {
+      for (const button of games) button.disabled = true;
+      ui.send({ type: "start", variant: variant.value, language });
+    }),
+  );
+  const body = [mixed("p", strings.web_start_prompt || ""), languages];
+  open("start", strings.web_start_title || "", body, games, ui);
+}
+
+// The start offer answered with a refusal: its games may be tapped again.
+export function reopenStart() {
+  if (current && current.kind === "start") {
+    for (const button of $("panel-actions").querySelectorAll("button")) button.disabled = false;
+  }
+}
+
 document.addEventListener("keydown", (event) => {
-  if (event.key === "Escape" && current) current.close();
+  if (event.key === "Escape" && current && current.kind !== "start") current.close();
 });
