@@ -40,7 +40,8 @@ def chromium_path() -> str:
 
 
 @asynccontextmanager
-async def chromium() -> AsyncIterator[Browser]:
+async def chromium(args: list[str] | None = None) -> AsyncIterator[Browser]:
+    """Chromium, headless, with ``args`` besides the usual flags."""
     path = chromium_path()
     try:
         from playwright.async_api import async_playwright
@@ -49,7 +50,7 @@ async def chromium() -> AsyncIterator[Browser]:
         raise
     async with async_playwright() as driver:
         browser = await driver.chromium.launch(
-            executable_path=path, headless=True, args=["--disable-gpu", "--mute-audio"]
+            executable_path=path, headless=True, args=["--disable-gpu", "--mute-audio", *(args or [])]
         )
         try:
             yield browser

@@ -101,7 +101,7 @@ PAGE_WATCH = """
   new MutationObserver(() => {
     const body = document.body;
     const toast = document.getElementById("toast");
-    if (!body) return;
+    if (!body || !document.getElementById("felt")) return; // not the table (a harness)
     const now = {
       version: Number(body.dataset.version ?? -1),
       status: body.dataset.status || "",

@@ -1,0 +1,199 @@
+"""A Discord table played inside Discord, as an Activity, in Chromium: the real vendored SDK
+in the page, a harness playing the Discord client around it over postMessage, Discord's
+proxy (TLS, the application's discordsays.com origin, the page under ``/.proxy/`` and
+``/``), the real discord.py bot against the fake Discord with its OAuth2 and
+activity-instance endpoints, and the real web table.
+
+Four people in the channel's Activity play a whole Syrian 41 deal from their pages while a
+fifth watches; no page is ever sent another seat's card; the channel's table message
+changes only per trick and at the deal's result. A channel with no table is offered one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.delivery.router import PlatformRouter
+from bot.tables.pace import Pace
+from bot.web.activity import DiscordActivity
+from bot.web.app import web_table
+from bot.web.server import WebTable
+from tests.backends import BackendFactory
+from tests.bot.discord.conftest import Guild, booted
+from tests.bot.discord.fake_activities import BOT_TOKEN, CLIENT_SECRET, FakeActivities, Instance
+from tests.bot.discord.fake_discord import APP_ID, CHANNEL
+from tests.bot.discord.test_e2e import open_table
+from tests.bot.support import until
+from tests.bot.web.discord_proxy import DiscordProxy, browser_args, discord_proxy, launch_path
+from tests.bot.web.pages import Player, caught_up, hidden_cards_seen, play_until
+from tests.browser import chromium
+
+SEATED = [401, 402, 403, 404]
+WATCHER = 405
+
+
+@dataclass
+class InFrame:
+    """A page's Activity frame, driven as a test drives a page: queries go to the frame
+    inside the harness, bringing to the front to the harness's tab."""
+
+    tab: Any
+    frame: Any
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.frame, name)
+
+    async def bring_to_front(self) -> None:
+        await self.tab.bring_to_front()
+
+
+@dataclass
+class Discord:
+    guild: Guild
+    web: WebTable
+    activities: FakeActivities
+    proxy: DiscordProxy
+    context: Any
+
+    async def launch(self, user: int, instance: str = "i-1", **where: Any) -> Player:
+        """``user`` launches the Activity in ``instance``: the harness opens, the page loads
+        in its iframe, and the test follows what the page draws."""
+        tab = await self.context.new_page()
+        player = Player(-1, tab)
+        player.frames.attach(tab)
+        await player.watch()
+        await tab.goto(launch_path(user, instance, **where))
+        frame = await until_frame(tab)
+        player.page = InFrame(tab, frame)
+        return player
+
+
+async def until_frame(tab: Any) -> Any:
+    """The harness's iframe, once the page in it has loaded its address."""
+    await until(lambda: len(tab.frames) > 1 and "frame_id=" in tab.frames[1].url, "the Activity")
+    return tab.frames[1]
+
+
+@asynccontextmanager
+async def discord(tmp_path: Path) -> AsyncIterator[Discord]:
+    backend = BackendFactory("sqlite", tmp_path / "sahra.sqlite")
+    async for guild in booted(backend):
+        bot = guild.bot
+        assert bot is not None and isinstance(bot.manager.notifier, PlatformRouter)
+        activities = FakeActivities()
+        guild.fake.routes.append(activities.route)
+        web = await web_table(
+            bot.manager, bot.manager.notifier, public_url="https://table.example.org", pace=Pace(0)
+        )
+        activity = DiscordActivity(
+            api_url=guild.fake.base,
+            client_id=APP_ID,
+            client_secret=CLIENT_SECRET,
+            bot_token=BOT_TOKEN,
+        )
+        web.enable_activity(activity)
+        await web.start("127.0.0.1", 0)
+        bot.notifier.web = True
+        try:
+            async with (
+                discord_proxy(f"http://127.0.0.1:{web.port}", activities, tmp_path) as (
+                    proxy,
+                    port,
+                ),
+                chromium(browser_args(port)) as browser,
+            ):
+                context = await browser.new_context(
+                    viewport={"width": 360, "height": 640}, ignore_https_errors=True
+                )
+                yield Discord(guild, web, activities, proxy, context)
+        finally:
+            await web.stop()
+
+
+def deal_over(guild: Guild) -> bool:
+    table = guild.table()
+    return table.match is None or table.match.deal_number > 1 or table.match.result is not None
+
+
+async def test_four_players_play_a_deal_inside_discord_while_a_fifth_watches(
+    tmp_path: Path,
+) -> None:
+    async with discord(tmp_path) as run:
+        guild = run.guild
+        await open_table(guild, "syrian41", SEATED)
+        table = guild.table()
+        run.activities.instances["i-1"] = Instance(users={*SEATED, WATCHER})
+        launched = time.monotonic()
+        players = []
+        for index, user in enumerate(SEATED):
+            # One page through the proxy's prefix, the others at the root, as Discord may.
+            player = await run.launch(user, prefix="/" if index == 0 else "/.proxy/")
+            player.seat = table.seat_of(str(user)) or 0
+            players.append(player)
+        for player in players:
+            state = await caught_up(player)
+            assert state["you"] == player.seat and len(state["hand"]) == 13
+        print(f"launch to four tables drawn: {time.monotonic() - launched:.2f} s")
+        watcher = await run.launch(WATCHER)
+        seen = await caught_up(watcher)
+        assert seen["you"] is None and seen["hand"] == []
+        # Each page signed in through the SDK with the server's token, and was let in by
+        # Discord's origin only (the proxy forwarded the page's own Origin).
+        for player in [*players, watcher]:
+            client = await player.page.tab.evaluate("window.discordClient.authenticated")
+            assert client is True
+        assert run.proxy.html_cache_stripped > 0 and run.proxy.sockets >= 5
+
+        writes_before = len(guild.fake.writes())
+        taps = await play_until(players, lambda: deal_over(guild), guild.settle)
+        await guild.settle()
+        writes = guild.fake.writes()[writes_before:]
+        assert taps >= 13 * 4
+        assert not hidden_cards_seen([*players, watcher], guild.path, table.id)
+        channel = [w for w in writes if w[1].startswith(f"/channels/{CHANNEL}/")]
+        print(f"Discord writes in the deal: {len(writes)} ({len(channel)} in the channel)")
+        assert len(writes) <= 15, [(m, p) for m, p, _ in writes]
+        for player in [*players, watcher]:
+            assert not player.frames.errors, player.frames.errors
+
+
+async def test_the_app_launcher_in_a_channel_without_a_table_offers_to_start_one(
+    tmp_path: Path,
+) -> None:
+    async with discord(tmp_path) as run:
+        run.activities.instances["i-9"] = Instance(users={SEATED[0]})
+        player = await run.launch(SEATED[0], "i-9", platform="mobile")
+        frame = player.page
+        start = frame.get_by_role("button", name="Syrian Tarneeb 41", exact=False)
+        await frame.get_by_role("button", name="العربية").click()
+        await start.first.click()
+        manager = run.guild.bot.manager
+        await until(lambda: manager.table_at(Guild.table_place()) is not None, "the table")
+        table = manager.table_at(Guild.table_place())
+        assert table.config.language == "ar" and table.variant == "syrian41"
+        state = await caught_up(player)
+        assert state["you"] == 0 and state["status"] == "lobby"
+        client = await frame.tab.evaluate(
+            "({log: window.discordClient.log.map(([c]) => c), subs: [...window.discordClient.subscribed]})"
+        )
+        assert client["log"][:3] == ["HANDSHAKE", "AUTHORIZE", "AUTHENTICATE"]
+        assert "SET_ORIENTATION_LOCK_STATE" in client["log"]  # a phone: held upright
+        assert "ACTIVITY_LAYOUT_MODE_UPDATE" in client["subs"]
+        # Picture-in-picture: the compact view; focused again: the whole table.
+        await frame.tab.evaluate("window.discordClient.setLayout(1)")
+        await until_layout(frame, "compact")
+        await frame.tab.evaluate("window.discordClient.setLayout(0)")
+        await until_layout(frame, "focused")
+
+
+async def until_layout(frame: InFrame, layout: str) -> None:
+    async def shows() -> bool:
+        return bool(await frame.evaluate(f"document.documentElement.dataset.layout === '{layout}'"))
+
+    await until(shows, f"the {layout} layout")
+
