@@ -9,7 +9,7 @@ VARIANT ?= syrian41
 # afresh in each of them more than doubled their start.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: test lint typecheck pytest bench run clean screenshots
+.PHONY: test lint typecheck pytest bench run clean screenshots discord-sdk
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,12 @@ bench: $(STAMP)
 
 screenshots: $(STAMP)
 	$(BIN)/python -m tools.screenshots docs/screenshots
+
+# Rebuilds bot/web/static/vendor/discord-sdk.js (the Discord Embedded App SDK as one ES
+# module) from the versions pinned in tools/discord_sdk. Node and npm are needed only for
+# this, to rebuild the vendored file: never to run Sahra or its tests.
+discord-sdk:
+	bash tools/discord_sdk/build.sh
 
 run: $(STAMP)
 	$(BIN)/python -m bot.cli run --variant $(VARIANT) $(ARGS)
