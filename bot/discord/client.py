@@ -1,5 +1,6 @@
 """The discord.py client Sahra runs: IDENTIFY paced by Discord's buckets, the ``/sahra``
-command tree synced at start, and every interaction handed to the frontend."""
+command tree synced at start (keeping the Activity's Entry Point: ``sync``), and every
+interaction handed to the frontend."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.frontend import DiscordFrontend
+from bot.discord.sync import sync_global
 
 IDENTIFY_SECONDS = 5.0  # one IDENTIFY per rate-limit bucket per 5 s (Discord's gateway docs)
 
@@ -46,6 +48,7 @@ class SahraClient(discord.AutoShardedClient):
         self.tree = SahraTree(self)
         self.sync_guild = sync_guild
         self.sync_commands = True
+        self.activities = False  # the application has Activities: it gets an Entry Point
         self.identify_concurrency = 1  # from /gateway/bot: IDENTIFY buckets per 5 s
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
@@ -66,7 +69,7 @@ class SahraClient(discord.AutoShardedClient):
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         else:
-            await self.tree.sync()
+            await sync_global(self, self.tree, activities=self.activities)
 
     async def on_app_command_completion(
         self, interaction: discord.Interaction[Any], command: Any

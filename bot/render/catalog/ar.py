@@ -392,6 +392,7 @@ AR: dict[str, str] = {
     "dc_cmd_stats": "أرقامك",
     "dc_cmd_history": "آخر عشر مباريات في القناة",
     "dc_cmd_record": "سجل مباراة منتهية كاملًا (للاعبيها)",
+    "dc_cmd_launch": "افتح طاولة سهرة للورق",  # the Activity's Entry Point command
     # the match record (after the match)
     "record_title": "📜 سجل المباراة — {variant}",
     "record_unfinished": "انتهت المباراة قبل أن تُحسم.",

@@ -414,6 +414,7 @@ EN: dict[str, str] = {
     "dc_cmd_stats": "Your own figures",
     "dc_cmd_history": "This channel's last ten matches",
     "dc_cmd_record": "A finished match's whole record (its players only)",
+    "dc_cmd_launch": "Open Sahra's card table",  # the Activity's Entry Point command
     # the match record (after the match)
     "record_title": "📜 Match record — {variant}",
     "record_unfinished": "The match ended before a result.",

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import contextlib
+from collections.abc import AsyncGenerator, AsyncIterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,12 +24,15 @@ from tests.bot.support import PlatformWorld, eventually
 class Guild(PlatformWorld):
     fake: FakeDiscord = field(default_factory=FakeDiscord)
     bot: DiscordBot | None = None
+    sync_commands: bool = False  # the start-up sync of the global commands
+    activities: bool = False  # the operator's discord_activity
 
     async def boot(self) -> DiscordBot:
         self.bot = build(
             await self.open_db(),
             api_url=self.fake.base,
-            sync_commands=False,
+            sync_commands=self.sync_commands,
+            activities=self.activities,
             outbox_clock=self.time,
             outbox_sleep=self.time.sleep,
             computers=Computers(),
@@ -104,17 +109,41 @@ def playable(message: Message) -> list[tuple[str, dict[str, Any]]]:
     return [(c, a) for c, a in buttons(message) if a["type"] not in ("noop", DOUBLE_PICK)]
 
 
-async def booted(backend: BackendFactory, **fake_options: Any) -> AsyncIterator[Guild]:
+async def booted(
+    backend: BackendFactory,
+    *,
+    sync_commands: bool = False,
+    activities: bool = False,
+    **fake_options: Any,
+) -> AsyncGenerator[Guild, None]:
     """The real bot against a fake Discord (``fake_options``: its sharding, say)."""
     fake = FakeDiscord(**fake_options)
     await fake.start()
-    world = Guild(backend.path, str(CHANNEL), fake=fake, backend=backend)
+    world = Guild(
+        backend.path,
+        str(CHANNEL),
+        fake=fake,
+        backend=backend,
+        sync_commands=sync_commands,
+        activities=activities,
+    )
     await world.boot()
     try:
         yield world
     finally:
         await world.shutdown()
         await fake.close()
+
+
+@contextlib.asynccontextmanager
+async def on_sqlite(tmp_path: Path, **options: Any) -> AsyncIterator[Guild]:
+    """``booted`` on the SQLite file alone, for a test of what Discord sees, which the
+    storage behind the bot does not change (``options``: ``booted``'s)."""
+    worlds = booted(BackendFactory("sqlite", tmp_path / "sahra.sqlite"), **options)
+    try:
+        yield await anext(worlds)
+    finally:
+        await worlds.aclose()
 
 
 @pytest.fixture

@@ -9,6 +9,12 @@ and followups — answering ``application/json`` exactly, 403 50007 for closed D
 50013 in a channel the bot may not post in, 404 10062 for an expired interaction, and
 429 with a ``Via`` header. Interactions carry ``app_permissions`` as Discord sends them.
 
+The application's global commands are kept as Discord keeps them (``commands``): read by
+``GET /applications/{app}/commands``, replaced by a bulk overwrite (``PUT``) that keeps the
+id of a command of the same name and type — and refuses with 400 50240 an overwrite that
+leaves out the Entry Point command (type 4) the application has, as Discord does since
+Activities came.
+
 Failures a test can switch on: a REST API that accepts connections and never answers
 (``hang``: path prefixes, "/" for all), a gateway that refuses the upgrade
 (``gateway_mode="refuse"``), accepts it and never says HELLO (``"silent"``) or stops
@@ -49,6 +55,29 @@ _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
 CONTENT_LIMIT = 2000
+ENTRY_POINT = 4  # application command type PRIMARY_ENTRY_POINT
+ENTRY_POINT_REMOVED = (
+    "You cannot remove this app's Entry Point command in a bulk update operation. Please"
+    " include the Entry Point command in your update request or delete it separately."
+)
+
+
+def entry_point(handler: int = 2, command_id: str = "1300000000000000001") -> dict[str, Any]:
+    """The Entry Point command Discord gives an application when Activities are enabled
+    (named "Launch" by default; ``handler`` 2: Discord launches the Activity itself)."""
+    return {
+        "id": command_id,
+        "application_id": str(APP_ID),
+        "version": "1300000000000000002",
+        "type": ENTRY_POINT,
+        "name": "launch",
+        "description": "",
+        "handler": handler,
+        "default_member_permissions": None,
+        "integration_types": [0, 1],
+        "contexts": [0, 1, 2],
+        "nsfw": False,
+    }
 
 
 def guild_shard(shards: int) -> int:
@@ -123,6 +152,8 @@ class FakeDiscord:
     _dm_channels: dict[int, int] = field(default_factory=dict)  # dm channel -> user
     base: str = ""
     gateway: str = ""
+    # The application's global commands, as Discord stores them (with ids).
+    commands: list[dict[str, Any]] = field(default_factory=list)
     # Routes answered before the bot's own REST is parsed (they read their own body, such
     # as OAuth2's form-encoded token exchange): each returns None for a path not its own.
     routes: list[Any] = field(default_factory=list)
@@ -437,7 +468,11 @@ class FakeDiscord:
                     "team": None,
                 }
             )
-        if parts[0] == "applications":  # bulk overwrite: the commands, now with ids
+        if path == f"/applications/{APP_ID}/commands":  # the global commands
+            if method == "GET":
+                return self._json(self.commands)
+            return self._overwrite(body if isinstance(body, list) else [])
+        if parts[0] == "applications":  # a guild's bulk overwrite: the commands, with ids
             commands = body if isinstance(body, list) else []
             return self._json(
                 [
@@ -477,6 +512,33 @@ class FakeDiscord:
         if parts[0] == "webhooks":
             return self._webhook(method, parts[2], parts[3:], body)
         return self._json({})
+
+    def _overwrite(self, body: list[dict[str, Any]]) -> web.Response:
+        """Bulk Overwrite Global Application Commands, as Discord answers it."""
+        for kept in (c for c in self.commands if c.get("type") == ENTRY_POINT):
+            if not any(
+                c.get("type") == ENTRY_POINT
+                and (c.get("id") == kept["id"] or c.get("name") == kept["name"])
+                for c in body
+            ):
+                return self._json({"code": 50240, "message": ENTRY_POINT_REMOVED}, 400)
+        ids = {(c["name"], c.get("type", 1)): c["id"] for c in self.commands}
+        stored = []
+        for command in body:
+            kind = command.get("type", 1)
+            known = ids.get((command["name"], kind)) or str(next(self._ids))
+            version = str(next(self._ids))  # Discord's changes with every update
+            stored.append(
+                {
+                    **command,
+                    "type": kind,
+                    "id": known,
+                    "application_id": str(APP_ID),
+                    "version": version,
+                }
+            )
+        self.commands = stored
+        return self._json(stored)
 
     async def _callback(self, interaction: int, token: str, body: dict[str, Any]) -> web.Response:
         if interaction in self.expired:

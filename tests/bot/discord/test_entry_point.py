@@ -1,0 +1,61 @@
+"""The Activity's Entry Point command (type 4) and the start-up command sync: Discord
+refuses a bulk overwrite of the global commands that leaves the Entry Point out (50240),
+which discord.py's own ``tree.sync()`` does; Sahra's sync sends it back as Discord has it,
+creates one where Activities are on and there is none, and creates none where they are
+off. The real discord.py client against the fake Discord."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot.discord.texts import describe
+from tests.bot.discord.conftest import on_sqlite
+from tests.bot.discord.fake_discord import ENTRY_POINT, entry_point
+
+APP_HANDLER, DISCORD_LAUNCH_ACTIVITY = 1, 2
+
+
+def entry_points(commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [c for c in commands if c.get("type") == ENTRY_POINT]
+
+
+async def test_discord_refuses_a_plain_tree_sync_that_leaves_the_entry_point_out(
+    tmp_path: Path,
+) -> None:
+    """What a start-up sync did before: the bot could not start with Activities on."""
+    async with on_sqlite(tmp_path, commands=[entry_point()]) as guild:
+        assert guild.bot is not None
+        with pytest.raises(discord.HTTPException) as refused:
+            await guild.bot.client.tree.sync()
+        assert (refused.value.status, refused.value.code) == (400, 50240)
+        assert guild.fake.commands == [entry_point()]  # nothing changed
+
+
+async def test_the_start_up_sync_keeps_the_entry_point_as_discord_has_it(tmp_path: Path) -> None:
+    ours = entry_point(handler=APP_HANDLER, command_id="1300000000000000777")
+    async with on_sqlite(tmp_path, sync_commands=True, commands=[ours]) as guild:
+        puts: list[Any] = guild.fake.requests("PUT", "/applications/")
+        (sent,) = puts
+        assert entry_points(sent) == [ours]  # sent back exactly as it was read
+        (kept,) = entry_points(guild.fake.commands)
+        assert (kept["id"], kept["name"], kept["handler"]) == (ours["id"], "launch", APP_HANDLER)
+        assert [c["name"] for c in guild.fake.commands if c["type"] == 1] == ["sahra"]
+
+
+@pytest.mark.parametrize("activities", [True, False])
+async def test_the_start_up_sync_creates_an_entry_point_only_where_activities_are_on(
+    tmp_path: Path, activities: bool
+) -> None:
+    async with on_sqlite(tmp_path, sync_commands=True, activities=activities) as guild:
+        made = entry_points(guild.fake.commands)
+        if not activities:
+            assert made == []
+            return
+        (command,) = made
+        assert command["name"] == "launch" and command["handler"] == DISCORD_LAUNCH_ACTIVITY
+        assert command["description"] == describe("launch")
+        assert (command["integration_types"], command["contexts"]) == ([0], [0])
