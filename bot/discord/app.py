@@ -113,7 +113,7 @@ def build(
 ) -> DiscordBot:
     """The bot, not yet connected. ``activities``: the application has Activities (the
     ``discord_activity`` setting): the start-up sync gives it an Entry Point command if it
-    has none."""
+    has none, and the table opens inside Discord wherever the web table is served."""
     client = SahraClient(
         sync_guild,
         guild_ready_timeout=guild_ready_timeout,
@@ -144,6 +144,7 @@ def build(
     router.add(PLATFORM, notifier)
     frontend = DiscordFrontend(manager, contacts, notifier, outbox, sender)
     outbox.on_unreachable = frontend.unreachable  # closed DMs; channels we may not post in
+    frontend.activities = activities
     client.frontend = frontend
     return DiscordBot(
         client,

@@ -11,13 +11,27 @@ import discord
 from discord import app_commands
 
 from bot.discord.frontend import DiscordFrontend
-from bot.discord.sync import sync_global
+from bot.discord.sync import ENTRY_POINT, sync_global
 
 IDENTIFY_SECONDS = 5.0  # one IDENTIFY per rate-limit bucket per 5 s (Discord's gateway docs)
 
 
+def is_entry_point(interaction: discord.Interaction[Any]) -> bool:
+    """The application's Entry Point command (type 4), which discord.py's tree cannot run."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    return (
+        interaction.type is discord.InteractionType.application_command
+        and data.get("type") == ENTRY_POINT
+    )
+
+
 class SahraTree(app_commands.CommandTree[Any]):
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        # discord.py hands every application command to the tree, and the tree takes a
+        # type it does not know for a context menu (``AppCommandType(4)`` raises there):
+        # the Entry Point is left alone here, for ``SahraClient.on_interaction``.
+        if is_entry_point(interaction):
+            return False
         await self.client.frontend.prefetch(interaction)  # the channel's language, first
         return True
 
@@ -81,9 +95,13 @@ class SahraClient(discord.AutoShardedClient):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Buttons are routed here from their custom_id (``bot.discord.views``), so that a
-        click on any button is answered; slash commands go through the command tree."""
+        click on any button is answered; slash commands go through the command tree, the
+        Entry Point command (when its handler is the app's) comes here."""
         if interaction.type is discord.InteractionType.component:
             await self.frontend.prefetch(interaction)
             await self.frontend.on_component(interaction)
         elif interaction.type is discord.InteractionType.modal_submit:
             await self.frontend.on_unknown(interaction, "modal")
+        elif is_entry_point(interaction):
+            await self.frontend.prefetch(interaction)
+            await self.frontend.on_entry_point(interaction)

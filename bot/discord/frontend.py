@@ -20,6 +20,7 @@ from discord import app_commands
 
 from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
+from bot.discord import activity
 from bot.discord.buttons import Buttons
 from bot.discord.commands import SlashCommands
 from bot.discord.host import Interaction, expired
@@ -60,6 +61,7 @@ class DiscordFrontend:
         self.commands_completed = 0  # slash commands fully handled, failed ones too (tests)
         self.table_defaults: dict[str, Any] = {}  # the operator's timers and difficulty
         self.web_link: Callable[[LiveTable, PlayerRef], str] | None = None  # the web table
+        self.activities = False  # the web table opens inside Discord (``activity``)
         self.league = counting(manager)
         self.league_commands = LeagueCommands(self)
         self.buttons = Buttons(self, self.league_commands)
@@ -74,6 +76,14 @@ class DiscordFrontend:
 
     async def on_unknown(self, interaction: Interaction, kind: str) -> None:
         await self.buttons.on_unknown(interaction, kind)
+
+    async def on_entry_point(self, interaction: Interaction) -> None:
+        """The application's Entry Point command, where its handler is the app's own
+        (APP_HANDLER): answered as ``/sahra play`` is."""
+        try:
+            await activity.open_here(self, interaction)
+        finally:
+            self.commands_completed += 1
 
     # ---------------------------------------------------------------- helpers
 

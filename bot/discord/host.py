@@ -39,6 +39,8 @@ class Host(Protocol):
     completed: int
     # A personal, short-lived link to the web table for (table, person); None: not served.
     web_link: Callable[[LiveTable, PlayerRef], str] | None
+    # The web table opens inside Discord as an Activity (the operator's discord_activity).
+    activities: bool
 
     def _language(self, interaction: Interaction) -> str: ...
     def _player(self, interaction: Interaction, language: str) -> PlayerRef: ...

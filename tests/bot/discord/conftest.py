@@ -10,11 +10,13 @@ from typing import Any
 
 import pytest
 
+from bot.delivery.router import PlatformRouter
 from bot.discord.app import DiscordBot, build, start, stop
 from bot.render.codes import decode
 from bot.render.hand import DOUBLE_PICK
 from bot.tables import LiveTable, Place
 from bot.tables.computers import Computers
+from bot.web.app import web_table
 from tests.backends import BackendFactory
 from tests.bot.discord.fake_discord import CHANNEL, FakeDiscord, Message
 from tests.bot.support import PlatformWorld, eventually
@@ -151,3 +153,21 @@ async def guild(backend: BackendFactory) -> AsyncIterator[Guild]:
     """The real bot on each backend (the SQLite file, a PostgreSQL database)."""
     async for world in booted(backend):
         yield world
+
+
+@contextlib.asynccontextmanager
+async def served(tmp_path: Path, **options: Any) -> AsyncIterator[Guild]:
+    """The bot with the web table beside it, offered the way ``sahra run`` offers it."""
+    async with on_sqlite(tmp_path, **options) as guild:
+        bot = guild.bot
+        assert bot is not None and isinstance(bot.manager.notifier, PlatformRouter)
+        web = await web_table(
+            bot.manager, bot.manager.notifier, public_url="https://table.example.org"
+        )
+        await web.start("127.0.0.1", 0)
+        bot.notifier.web = True
+        bot.frontend.web_link = lambda table, player: web.personal_link("discord", table, player)
+        try:
+            yield guild
+        finally:
+            await web.stop()

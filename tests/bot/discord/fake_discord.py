@@ -3,17 +3,19 @@
 The bot is pointed at it the way it is pointed at Discord: by its REST base URL (the
 ``api_url`` setting); the gateway is the URL this fake's ``GET /gateway/bot`` names. The
 fake speaks the wire protocol: HELLO/IDENTIFY/READY/GUILD_CREATE on the gateway, then
-INTERACTION_CREATE dispatches for the slash commands and button clicks a test makes; on
-REST, the login calls, the command sync, channel messages, DMs, interaction callbacks
-and followups — answering ``application/json`` exactly, 403 50007 for closed DMs, 403
-50013 in a channel the bot may not post in, 404 10062 for an expired interaction, and
-429 with a ``Via`` header. Interactions carry ``app_permissions`` as Discord sends them.
+INTERACTION_CREATE dispatches for the slash commands, button clicks and Entry Point
+commands a test makes; on REST, the login calls, the command sync, channel messages, DMs,
+interaction callbacks and followups — answering ``application/json`` exactly, 403 50007
+for closed DMs, 403 50013 in a channel the bot may not post in, 404 10062 for an expired
+interaction, 400 40060 for a second answer to one interaction, and 429 with a ``Via``
+header. Interactions carry ``app_permissions`` as Discord sends them.
 
 The application's global commands are kept as Discord keeps them (``commands``): read by
 ``GET /applications/{app}/commands``, replaced by a bulk overwrite (``PUT``) that keeps the
 id of a command of the same name and type — and refuses with 400 50240 an overwrite that
 leaves out the Entry Point command (type 4) the application has, as Discord does since
-Activities came.
+Activities came. Callback type 12 (LAUNCH_ACTIVITY) is accepted as Discord accepts it (no
+message; an activity instance) unless ``activities_enabled`` is off.
 
 Failures a test can switch on: a REST API that accepts connections and never answers
 (``hang``: path prefixes, "/" for all), a gateway that refuses the upgrade
@@ -56,6 +58,7 @@ _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 CONTENT_LIMIT = 2000
 ENTRY_POINT = 4  # application command type PRIMARY_ENTRY_POINT
+LAUNCH_ACTIVITY = 12  # interaction callback type
 ENTRY_POINT_REMOVED = (
     "You cannot remove this app's Entry Point command in a bulk update operation. Please"
     " include the Entry Point command in your update request or delete it separately."
@@ -154,6 +157,7 @@ class FakeDiscord:
     gateway: str = ""
     # The application's global commands, as Discord stores them (with ids).
     commands: list[dict[str, Any]] = field(default_factory=list)
+    activities_enabled: bool = True  # the application has Activities: type 12 launches
     # Routes answered before the bot's own REST is parsed (they read their own body, such
     # as OAuth2's form-encoded token exchange): each returns None for a path not its own.
     routes: list[Any] = field(default_factory=list)
@@ -543,14 +547,33 @@ class FakeDiscord:
     async def _callback(self, interaction: int, token: str, body: dict[str, Any]) -> web.Response:
         if interaction in self.expired:
             return self._json({"message": "Unknown interaction", "code": 10062}, 404)
+        if interaction in self.responses:
+            return self._json(
+                {"message": "Interaction has already been acknowledged.", "code": 40060}, 400
+            )
         _, user, channel = self._tokens[token]
         if channel in self.held_channels:
             await self._release.wait()
         kind = body["type"]
         data = body.get("data") or {}
+        if kind == LAUNCH_ACTIVITY and not self.activities_enabled:
+            # Discord documents no error for an application without Activities that
+            # launches one: a 400 refusing the callback's type is the plausible answer.
+            return self._json(
+                {
+                    "message": "Invalid Form Body",
+                    "code": 50035,
+                    "errors": {"type": {"_errors": [{"code": "BASE_TYPE_CHOICES"}]}},
+                },
+                400,
+            )
         self.responses[interaction] = body
         result: dict[str, Any] = {"interaction": {"id": str(interaction), "type": 3}}
-        if kind == 4:  # a new message (ephemeral or not)
+        if kind == LAUNCH_ACTIVITY:  # Discord opens the Activity; no message is made
+            instance = f"i-{interaction}"
+            result["interaction"]["activity_instance_id"] = instance
+            result["resource"] = {"type": kind, "activity_instance": {"id": instance}}
+        elif kind == 4:  # a new message (ephemeral or not)
             message = self._new_message(channel, data, user)
             self._tokens[token] = (message.id, user, channel)
             result["interaction"]["response_message_id"] = str(message.id)
@@ -617,6 +640,13 @@ class FakeDiscord:
             ]
         data = {"id": "1", "name": "sahra", "type": 1, "options": inner}
         return await self._interaction(user, 2, data, None, admin, channel=channel)
+
+    async def entry_point(self, user: int, channel: int = CHANNEL) -> int:
+        """The application's Entry Point command from the App Launcher, as Discord sends it
+        to the application when the command's handler is APP_HANDLER (1)."""
+        command = next(c for c in self.commands if c.get("type") == ENTRY_POINT)
+        data = {"id": command["id"], "name": command["name"], "type": ENTRY_POINT}
+        return await self._interaction(user, 2, data, None, False, channel=channel)
 
     async def click(
         self,

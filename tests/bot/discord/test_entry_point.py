@@ -2,10 +2,14 @@
 refuses a bulk overwrite of the global commands that leaves the Entry Point out (50240),
 which discord.py's own ``tree.sync()`` does; Sahra's sync sends it back as Discord has it,
 creates one where Activities are on and there is none, and creates none where they are
-off. The real discord.py client against the fake Discord."""
+off. An Entry Point whose handler is the app's own reaches the bot as an interaction, and
+is answered with a launch (not the tree's "unknown command"). The real discord.py client
+against the fake Discord."""
 
 from __future__ import annotations
 
+import gc
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -13,9 +17,11 @@ import discord
 import pytest
 
 from bot.discord.texts import describe
-from tests.bot.discord.conftest import on_sqlite
-from tests.bot.discord.fake_discord import ENTRY_POINT, entry_point
+from tests.bot.discord.conftest import on_sqlite, served
+from tests.bot.discord.fake_discord import ENTRY_POINT, LAUNCH_ACTIVITY, entry_point
+from tests.bot.support import eventually
 
+ALI = 301
 APP_HANDLER, DISCORD_LAUNCH_ACTIVITY = 1, 2
 
 
@@ -59,3 +65,26 @@ async def test_the_start_up_sync_creates_an_entry_point_only_where_activities_ar
         assert command["name"] == "launch" and command["handler"] == DISCORD_LAUNCH_ACTIVITY
         assert command["description"] == describe("launch")
         assert (command["integration_types"], command["contexts"]) == ([0], [0])
+
+
+async def test_an_entry_point_handled_by_the_app_is_answered_with_a_launch(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    commands = [entry_point(handler=APP_HANDLER)]
+    async with served(tmp_path, activities=True, commands=commands) as guild:
+        assert guild.bot is not None
+        frontend = guild.bot.frontend
+        done = frontend.commands_completed
+        with caplog.at_level(logging.INFO):
+            interaction = await guild.fake.entry_point(ALI)
+            reply = await guild.fake.answered(interaction)
+            await eventually(lambda: frontend.commands_completed > done)
+            await guild.settle()
+            gc.collect()  # a failed task of discord.py's tree is reported when collected
+        assert reply["type"] == LAUNCH_ACTIVITY
+        # The one answer: the command tree said nothing of an unknown command, and failed
+        # nowhere (discord.py's tree cannot even name a type-4 command).
+        assert len(guild.fake.requests("POST", f"/interactions/{interaction}/")) == 1
+        assert guild.fake.notices_for(ALI) == []
+        assert not [r for r in caplog.records if "unknown_command" in r.getMessage()]
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
