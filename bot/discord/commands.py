@@ -65,7 +65,7 @@ class SlashCommands:
             timer: app_commands.Choice[int] | None = None,
         ) -> None:
             await interaction.response.defer(ephemeral=True)
-            language = frontend._language(interaction)
+            language = frontend._new_table_language(interaction)
             options: dict[str, Any] = {}
             if target is not None and engine.VARIANTS[variant.value].targets:
                 options["target"] = target.value

@@ -38,6 +38,17 @@ log = logging.getLogger("sahra.discord")
 PLATFORM = "discord"
 
 
+def locale_language(interaction: Interaction) -> str | None:
+    """Arabic where the user's (else the server's) Discord language is Arabic; None
+    otherwise. Discord's locale list has no Arabic yet, so this answers only for a locale
+    Discord may add; English is not taken from a locale either: an Arabic reader's client
+    is set to some other language, English most often."""
+    for locale in (interaction.locale, interaction.guild_locale):
+        if locale is not None and str(locale.value).lower().startswith("ar"):
+            return "ar"
+    return None
+
+
 def _name(value: object) -> str:
     """A command or option name from the wire, safe for a ``key=value`` log line."""
     return re.sub(r"[^\w-]", "?", str(value))[:32] or "?"
@@ -94,6 +105,11 @@ class DiscordFrontend:
 
     def _language(self, interaction: Interaction) -> str:
         return self.contacts.language(str(interaction.channel_id))
+
+    def _new_table_language(self, interaction: Interaction) -> str:
+        """A new table's language: the channel's (``/sahra lang``); where none was chosen,
+        the asker's Discord language if it is Arabic, else the operator's default."""
+        return self.contacts.language(str(interaction.channel_id), locale_language(interaction))
 
     def _player(self, interaction: Interaction, language: str) -> PlayerRef:
         user = interaction.user

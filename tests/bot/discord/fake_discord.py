@@ -8,7 +8,7 @@ commands a test makes; on REST, the login calls, the command sync, channel messa
 interaction callbacks and followups — answering ``application/json`` exactly, 403 50007
 for closed DMs, 403 50013 in a channel the bot may not post in, 404 10062 for an expired
 interaction, 400 40060 for a second answer to one interaction, and 429 with a ``Via``
-header. Interactions carry ``app_permissions`` as Discord sends them.
+header. Interactions carry ``app_permissions`` and ``locale`` as Discord sends them.
 
 The application's global commands are kept as Discord keeps them (``commands``): read by
 ``GET /applications/{app}/commands``, replaced by a bulk overwrite (``PUT``) that keeps the
@@ -622,10 +622,12 @@ class FakeDiscord:
         command: str | None,
         admin: bool = False,
         channel: int = CHANNEL,
+        locale: str = "en-US",
         **options: Any,
     ) -> int:
-        """``/sahra <command> option:value …`` from ``user`` in ``channel``; a None command
-        is a bare ``/sahra`` (what an outdated command list can send)."""
+        """``/sahra <command> option:value …`` from ``user`` in ``channel``, whose Discord
+        is in ``locale``; a None command is a bare ``/sahra`` (what an outdated command
+        list can send)."""
         inner: list[dict[str, Any]] = []
         if command is not None:
             inner = [
@@ -639,7 +641,7 @@ class FakeDiscord:
                 }
             ]
         data = {"id": "1", "name": "sahra", "type": 1, "options": inner}
-        return await self._interaction(user, 2, data, None, admin, channel=channel)
+        return await self._interaction(user, 2, data, None, admin, channel=channel, locale=locale)
 
     async def entry_point(self, user: int, channel: int = CHANNEL) -> int:
         """The application's Entry Point command from the App Launcher, as Discord sends it
@@ -670,6 +672,7 @@ class FakeDiscord:
         admin: bool,
         expired: bool = False,
         channel: int = CHANNEL,
+        locale: str = "en-US",
     ) -> int:
         interaction = next(self._ids)
         if expired:
@@ -684,7 +687,7 @@ class FakeDiscord:
             "version": 1,
             "attachment_size_limit": 8_388_608,
             "data": data,
-            "locale": "en-US",
+            "locale": locale,
             "entitlements": [],
             "authorizing_integration_owners": {},
         }
