@@ -42,7 +42,7 @@ def locale_language(interaction: Interaction) -> str | None:
     """Arabic where the user's (else the server's) Discord language is Arabic; None
     otherwise. Discord's locale list has no Arabic yet, so this answers only for a locale
     Discord may add; English is not taken from a locale either: an Arabic reader's client
-    is set to some other language, English most often."""
+    is set to some other language, often English."""
     for locale in (interaction.locale, interaction.guild_locale):
         if locale is not None and str(locale.value).lower().startswith("ar"):
             return "ar"
@@ -90,9 +90,20 @@ class DiscordFrontend:
 
     async def on_entry_point(self, interaction: Interaction) -> None:
         """The application's Entry Point command, where its handler is the app's own
-        (APP_HANDLER): answered as ``/sahra play`` is."""
+        (APP_HANDLER): answered as ``/sahra play`` is. It comes as an event, not through
+        the command tree, so a failure is answered here as the tree's ``on_error`` would."""
         try:
             await activity.open_here(self, interaction)
+        except Exception as error:
+            if expired(error):
+                log.warning("event=interaction_expired command=entry_point")
+                return
+            log.error(
+                "event=command_failed command=entry_point error=%s where=%s",
+                type(error).__name__,
+                where(error),
+            )
+            await self._say(interaction, text(self._language(interaction), "failed"))
         finally:
             self.commands_completed += 1
 

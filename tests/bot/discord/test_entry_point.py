@@ -16,7 +16,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord.texts import describe
+from bot.discord.texts import describe, text
 from tests.bot.discord.conftest import on_sqlite, served
 from tests.bot.discord.fake_discord import ENTRY_POINT, LAUNCH_ACTIVITY, entry_point
 from tests.bot.support import eventually
@@ -88,3 +88,24 @@ async def test_an_entry_point_handled_by_the_app_is_answered_with_a_launch(
         assert guild.fake.notices_for(ALI) == []
         assert not [r for r in caplog.records if "unknown_command" in r.getMessage()]
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+
+
+async def test_an_entry_point_that_fails_is_still_answered(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """It comes as an event, not through the tree whose ``on_error`` answers a command."""
+    commands = [entry_point(handler=APP_HANDLER)]
+    async with served(tmp_path, commands=commands) as guild:
+        await guild.slash(ALI, "new", variant="syrian41")
+        assert guild.bot is not None
+
+        def broken(*_: Any) -> str:
+            raise RuntimeError("a bug")
+
+        guild.bot.frontend.web_link = broken
+        with caplog.at_level(logging.INFO, logger="sahra.discord"):
+            await guild.fake.answered(await guild.fake.entry_point(ALI))
+        language = guild.table().config.language
+        assert guild.fake.notices_for(ALI)[-1] == text(language, "failed")
+        (line,) = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+        assert line.startswith("event=command_failed command=entry_point error=RuntimeError")
