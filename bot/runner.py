@@ -263,6 +263,7 @@ async def _run(
             shard_count=shard_count,
             manager=manager,
             router=router,
+            activities=settings.discord_activity,
         )
         leases = ["discord"]
         if shard_ids is not None and shard_count is not None and "discord:*" not in partitions:

@@ -109,7 +109,11 @@ def build(
     router: PlatformRouter | None = None,
     shard_ids: list[int] | None = None,
     shard_count: int | None = None,
+    activities: bool = False,
 ) -> DiscordBot:
+    """The bot, not yet connected. ``activities``: the application has Activities (the
+    ``discord_activity`` setting): the start-up sync gives it an Entry Point command if it
+    has none, and the table opens inside Discord wherever the web table is served."""
     client = SahraClient(
         sync_guild,
         guild_ready_timeout=guild_ready_timeout,
@@ -117,6 +121,7 @@ def build(
         shard_count=shard_count,
     )
     client.sync_commands = sync_commands
+    client.activities = activities
     contacts = Contacts(db, PLATFORM)
     sender = DiscordSender(client)
     # discord.py keeps Discord's global rate limit itself: no bot-wide budget of ours.
@@ -139,6 +144,7 @@ def build(
     router.add(PLATFORM, notifier)
     frontend = DiscordFrontend(manager, contacts, notifier, outbox, sender)
     outbox.on_unreachable = frontend.unreachable  # closed DMs; channels we may not post in
+    frontend.activities = activities
     client.frontend = frontend
     return DiscordBot(
         client,

@@ -9,14 +9,14 @@ from typing import Any
 
 import discord
 
+from bot.discord import activity
 from bot.discord.host import Host, Interaction, expired
 from bot.discord.league import LeagueCommands
 from bot.discord.standing import InteractionStanding
 from bot.discord.texts import message_content, text
 from bot.discord.views import decode_custom_id, view_of
 from bot.logs import where
-from bot.render import DOUBLE_PICK, Button, Screen, refusal_notice, rules_text
-from bot.render.i18n import t
+from bot.render import DOUBLE_PICK, Screen, refusal_notice, rules_text
 from bot.tables import LiveTable, Press, Refusal, table_commands
 from bot.tables.table_commands import TABLE_COMMANDS
 
@@ -26,18 +26,6 @@ log = logging.getLogger("sahra.discord")
 def custom_id(interaction: Interaction) -> object:
     data: dict[str, Any] = dict(interaction.data or {})
     return data.get("custom_id")
-
-
-def pressed_where(interaction: Interaction, table: LiveTable) -> bool:
-    """Whether the press came from the table's own channel (a thread is a channel of its
-    own) in its own server. Discord sends a press only from someone whose client shows the
-    message pressed, so such a press proves they may view the channel; a button's table id
-    reached from another channel, another server or a DM (a crafted or a forwarded press)
-    proves nothing about this one. Channel ids are unique across Discord."""
-    place = table.place
-    if interaction.channel_id is None or str(interaction.channel_id) != place.chat:
-        return False
-    return not place.guild or str(interaction.guild_id) == place.guild
 
 
 class Buttons:
@@ -83,28 +71,8 @@ class Buttons:
             self.host.notifier.send_dm_hand(table, seat, new=True)
 
     async def open_web(self, interaction: Interaction, table: LiveTable) -> None:
-        """Open the table: a link only the presser sees, signed for them and this table,
-        short-lived and good once (it is exchanged for a session by the page). Anyone who
-        can see the table's channel may ask (a person not seated watches); the link is
-        the web table's only proof of that (``bot.web.identity.LinkHolders``), so a press
-        from anywhere else gets none."""
-        language = table.config.language
-        if self.host.web_link is None:
-            await self.host._say(interaction, refusal_notice(language, "stale").text)
-            return
-        if not pressed_where(interaction, table):
-            self.host._refused(interaction, "button", "web_elsewhere", table=table.id)
-            await self.host._say(interaction, t(language, "web_denied_not_member"))
-            return
-        url = self.host.web_link(table, self.host._player(interaction, language))
-        link = Button(t(language, "web_open"), {"type": "web"}, table.id, table.seq, url=url)
-        screen = Screen(t(language, "web_link_ready"), ((link,),))
-        view = view_of(screen)
-        assert view is not None
-        try:
-            await interaction.response.send_message(screen.text, view=view, ephemeral=True)
-        except discord.NotFound:  # 10062: too late; the next press gets a link
-            log.warning("event=interaction_expired")
+        """**Open the table**: as an Activity or a personal link (``activity.open_web``)."""
+        await activity.open_web(self.host, interaction, table)
 
     async def on_button(
         self, interaction: Interaction, decoded: tuple[int, int, dict[str, Any]] | None

@@ -1,5 +1,6 @@
 """The discord.py client Sahra runs: IDENTIFY paced by Discord's buckets, the ``/sahra``
-command tree synced at start, and every interaction handed to the frontend."""
+command tree synced at start (keeping the Activity's Entry Point: ``sync``), and every
+interaction handed to the frontend."""
 
 from __future__ import annotations
 
@@ -10,12 +11,27 @@ import discord
 from discord import app_commands
 
 from bot.discord.frontend import DiscordFrontend
+from bot.discord.sync import ENTRY_POINT, sync_global
 
 IDENTIFY_SECONDS = 5.0  # one IDENTIFY per rate-limit bucket per 5 s (Discord's gateway docs)
 
 
+def is_entry_point(interaction: discord.Interaction[Any]) -> bool:
+    """The application's Entry Point command (type 4), which discord.py's tree cannot run."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    return (
+        interaction.type is discord.InteractionType.application_command
+        and data.get("type") == ENTRY_POINT
+    )
+
+
 class SahraTree(app_commands.CommandTree[Any]):
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        # discord.py hands every application command to the tree, and the tree takes a
+        # type it does not know for a context menu (``AppCommandType(4)`` raises there):
+        # the Entry Point is left alone here, for ``SahraClient.on_interaction``.
+        if is_entry_point(interaction):
+            return False
         await self.client.frontend.prefetch(interaction)  # the channel's language, first
         return True
 
@@ -46,6 +62,7 @@ class SahraClient(discord.AutoShardedClient):
         self.tree = SahraTree(self)
         self.sync_guild = sync_guild
         self.sync_commands = True
+        self.activities = False  # the application has Activities: it gets an Entry Point
         self.identify_concurrency = 1  # from /gateway/bot: IDENTIFY buckets per 5 s
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
@@ -66,7 +83,7 @@ class SahraClient(discord.AutoShardedClient):
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         else:
-            await self.tree.sync()
+            await sync_global(self, self.tree, activities=self.activities)
 
     async def on_app_command_completion(
         self, interaction: discord.Interaction[Any], command: Any
@@ -78,9 +95,13 @@ class SahraClient(discord.AutoShardedClient):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Buttons are routed here from their custom_id (``bot.discord.views``), so that a
-        click on any button is answered; slash commands go through the command tree."""
+        click on any button is answered; slash commands go through the command tree, the
+        Entry Point command (when its handler is the app's) comes here."""
         if interaction.type is discord.InteractionType.component:
             await self.frontend.prefetch(interaction)
             await self.frontend.on_component(interaction)
         elif interaction.type is discord.InteractionType.modal_submit:
             await self.frontend.on_unknown(interaction, "modal")
+        elif is_entry_point(interaction):
+            await self.frontend.prefetch(interaction)
+            await self.frontend.on_entry_point(interaction)

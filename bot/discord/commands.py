@@ -10,6 +10,7 @@ from typing import Any
 from discord import app_commands
 
 import engine
+from bot.discord import activity
 from bot.discord.buttons import Buttons
 from bot.discord.host import Host, Interaction
 from bot.discord.league import LeagueCommands
@@ -64,7 +65,7 @@ class SlashCommands:
             timer: app_commands.Choice[int] | None = None,
         ) -> None:
             await interaction.response.defer(ephemeral=True)
-            language = frontend._language(interaction)
+            language = frontend._new_table_language(interaction)
             options: dict[str, Any] = {}
             if target is not None and engine.VARIANTS[variant.value].targets:
                 options["target"] = target.value
@@ -74,6 +75,11 @@ class SlashCommands:
 
         for name, asked in SLASH_TABLE_COMMANDS.items():
             group.command(name=name, description=describe(name))(self._table_command(name, asked))
+
+        @group.command(name="play", description=describe("play"))
+        async def play(interaction: Interaction) -> None:
+            # Not deferred: an Activity can only be launched as the interaction's answer.
+            await activity.open_here(frontend, interaction)
 
         @group.command(name="hand", description=describe("hand"))
         @app_commands.choices(mode=[app_commands.Choice(name=m, value=m) for m in ("here", "dm")])

@@ -20,6 +20,7 @@ from discord import app_commands
 
 from bot.delivery import Outbox
 from bot.delivery.contacts import Contacts
+from bot.discord import activity
 from bot.discord.buttons import Buttons
 from bot.discord.commands import SlashCommands
 from bot.discord.host import Interaction, expired
@@ -35,6 +36,17 @@ from bot.tables import LiveTable, Place, PlayerRef, Refusal, TableManager
 log = logging.getLogger("sahra.discord")
 
 PLATFORM = "discord"
+
+
+def locale_language(interaction: Interaction) -> str | None:
+    """Arabic where the user's (else the server's) Discord language is Arabic; None
+    otherwise. Discord's locale list has no Arabic yet, so this answers only for a locale
+    Discord may add; English is not taken from a locale either: an Arabic reader's client
+    is set to some other language, often English."""
+    for locale in (interaction.locale, interaction.guild_locale):
+        if locale is not None and str(locale.value).lower().startswith("ar"):
+            return "ar"
+    return None
 
 
 def _name(value: object) -> str:
@@ -60,6 +72,7 @@ class DiscordFrontend:
         self.commands_completed = 0  # slash commands fully handled, failed ones too (tests)
         self.table_defaults: dict[str, Any] = {}  # the operator's timers and difficulty
         self.web_link: Callable[[LiveTable, PlayerRef], str] | None = None  # the web table
+        self.activities = False  # the web table opens inside Discord (``activity``)
         self.league = counting(manager)
         self.league_commands = LeagueCommands(self)
         self.buttons = Buttons(self, self.league_commands)
@@ -75,6 +88,25 @@ class DiscordFrontend:
     async def on_unknown(self, interaction: Interaction, kind: str) -> None:
         await self.buttons.on_unknown(interaction, kind)
 
+    async def on_entry_point(self, interaction: Interaction) -> None:
+        """The application's Entry Point command, where its handler is the app's own
+        (APP_HANDLER): answered as ``/sahra play`` is. It comes as an event, not through
+        the command tree, so a failure is answered here as the tree's ``on_error`` would."""
+        try:
+            await activity.open_here(self, interaction)
+        except Exception as error:
+            if expired(error):
+                log.warning("event=interaction_expired command=entry_point")
+                return
+            log.error(
+                "event=command_failed command=entry_point error=%s where=%s",
+                type(error).__name__,
+                where(error),
+            )
+            await self._say(interaction, text(self._language(interaction), "failed"))
+        finally:
+            self.commands_completed += 1
+
     # ---------------------------------------------------------------- helpers
 
     async def prefetch(self, interaction: Interaction) -> None:
@@ -84,6 +116,11 @@ class DiscordFrontend:
 
     def _language(self, interaction: Interaction) -> str:
         return self.contacts.language(str(interaction.channel_id))
+
+    def _new_table_language(self, interaction: Interaction) -> str:
+        """A new table's language: the channel's (``/sahra lang``); where none was chosen,
+        the asker's Discord language if it is Arabic, else the operator's default."""
+        return self.contacts.language(str(interaction.channel_id), locale_language(interaction))
 
     def _player(self, interaction: Interaction, language: str) -> PlayerRef:
         user = interaction.user

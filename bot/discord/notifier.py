@@ -57,7 +57,8 @@ class DiscordNotifier:
 
     def decorate(self, table: LiveTable, screen: Screen, seat: int | None = None) -> Screen:
         """The table message gets Open the table while the web table is served: a press
-        answers with a personal link only the presser sees (``buttons.py``)."""
+        opens it inside Discord as an Activity, or answers with a personal link only the
+        presser sees (``activity.py``)."""
         if not self.web or seat is not None or not table.live:
             return screen
         label = t(table.config.language, "web_open")

@@ -375,6 +375,7 @@ AR: dict[str, str] = {
         "ديسكورد قليلًا في عرض أحدث الأوامر)."
     ),
     "dc_failed": "عذرًا، لم ينجح ذلك. حاول مرة أخرى.",
+    "dc_web_off": "لا يمكن فتح الطاولة صفحةً هنا؛ العب في المحادثة.",
     # Discord: slash command descriptions (Discord has no Arabic locale: both are shown)
     "dc_cmd_group": "طاولات سهرة للورق",
     "dc_cmd_new": "افتح طاولة في هذه القناة",
@@ -392,6 +393,8 @@ AR: dict[str, str] = {
     "dc_cmd_stats": "أرقامك",
     "dc_cmd_history": "آخر عشر مباريات في القناة",
     "dc_cmd_record": "سجل مباراة منتهية كاملًا (للاعبيها)",
+    "dc_cmd_play": "افتح الطاولة هنا",
+    "dc_cmd_launch": "افتح طاولة سهرة للورق",  # the Activity's Entry Point command
     # the match record (after the match)
     "record_title": "📜 سجل المباراة — {variant}",
     "record_unfinished": "انتهت المباراة قبل أن تُحسم.",

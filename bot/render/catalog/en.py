@@ -397,6 +397,7 @@ EN: dict[str, str] = {
         "the list (Discord may take a moment to show the newest commands)."
     ),
     "dc_failed": "Sorry, that did not work. Please try again.",
+    "dc_web_off": "The table cannot be opened as a page here; play it in the chat.",
     # Discord: slash command descriptions (Discord has no Arabic locale: both are shown)
     "dc_cmd_group": "Sahra card tables",
     "dc_cmd_new": "Open a table in this channel",
@@ -414,6 +415,8 @@ EN: dict[str, str] = {
     "dc_cmd_stats": "Your own figures",
     "dc_cmd_history": "This channel's last ten matches",
     "dc_cmd_record": "A finished match's whole record (its players only)",
+    "dc_cmd_play": "Open the table here",
+    "dc_cmd_launch": "Open Sahra's card table",  # the Activity's Entry Point command
     # the match record (after the match)
     "record_title": "📜 Match record — {variant}",
     "record_unfinished": "The match ended before a result.",

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import contextlib
+from collections.abc import AsyncGenerator, AsyncIterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.delivery.router import PlatformRouter
 from bot.discord.app import DiscordBot, build, start, stop
 from bot.render.codes import decode
 from bot.render.hand import DOUBLE_PICK
 from bot.tables import LiveTable, Place
 from bot.tables.computers import Computers
+from bot.web.app import web_table
 from tests.backends import BackendFactory
 from tests.bot.discord.fake_discord import CHANNEL, FakeDiscord, Message
 from tests.bot.support import PlatformWorld, eventually
@@ -22,12 +26,15 @@ from tests.bot.support import PlatformWorld, eventually
 class Guild(PlatformWorld):
     fake: FakeDiscord = field(default_factory=FakeDiscord)
     bot: DiscordBot | None = None
+    sync_commands: bool = False  # the start-up sync of the global commands
+    activities: bool = False  # the operator's discord_activity
 
     async def boot(self) -> DiscordBot:
         self.bot = build(
             await self.open_db(),
             api_url=self.fake.base,
-            sync_commands=False,
+            sync_commands=self.sync_commands,
+            activities=self.activities,
             outbox_clock=self.time,
             outbox_sleep=self.time.sleep,
             computers=Computers(),
@@ -104,11 +111,24 @@ def playable(message: Message) -> list[tuple[str, dict[str, Any]]]:
     return [(c, a) for c, a in buttons(message) if a["type"] not in ("noop", DOUBLE_PICK)]
 
 
-async def booted(backend: BackendFactory, **fake_options: Any) -> AsyncIterator[Guild]:
+async def booted(
+    backend: BackendFactory,
+    *,
+    sync_commands: bool = False,
+    activities: bool = False,
+    **fake_options: Any,
+) -> AsyncGenerator[Guild, None]:
     """The real bot against a fake Discord (``fake_options``: its sharding, say)."""
     fake = FakeDiscord(**fake_options)
     await fake.start()
-    world = Guild(backend.path, str(CHANNEL), fake=fake, backend=backend)
+    world = Guild(
+        backend.path,
+        str(CHANNEL),
+        fake=fake,
+        backend=backend,
+        sync_commands=sync_commands,
+        activities=activities,
+    )
     await world.boot()
     try:
         yield world
@@ -117,8 +137,37 @@ async def booted(backend: BackendFactory, **fake_options: Any) -> AsyncIterator[
         await fake.close()
 
 
+@contextlib.asynccontextmanager
+async def on_sqlite(tmp_path: Path, **options: Any) -> AsyncIterator[Guild]:
+    """``booted`` on the SQLite file alone, for a test of what Discord sees, which the
+    storage behind the bot does not change (``options``: ``booted``'s)."""
+    worlds = booted(BackendFactory("sqlite", tmp_path / "sahra.sqlite"), **options)
+    try:
+        yield await anext(worlds)
+    finally:
+        await worlds.aclose()
+
+
 @pytest.fixture
 async def guild(backend: BackendFactory) -> AsyncIterator[Guild]:
     """The real bot on each backend (the SQLite file, a PostgreSQL database)."""
     async for world in booted(backend):
         yield world
+
+
+@contextlib.asynccontextmanager
+async def served(tmp_path: Path, **options: Any) -> AsyncIterator[Guild]:
+    """The bot with the web table beside it, offered the way ``sahra run`` offers it."""
+    async with on_sqlite(tmp_path, **options) as guild:
+        bot = guild.bot
+        assert bot is not None and isinstance(bot.manager.notifier, PlatformRouter)
+        web = await web_table(
+            bot.manager, bot.manager.notifier, public_url="https://table.example.org"
+        )
+        await web.start("127.0.0.1", 0)
+        bot.notifier.web = True
+        bot.frontend.web_link = lambda table, player: web.personal_link("discord", table, player)
+        try:
+            yield guild
+        finally:
+            await web.stop()

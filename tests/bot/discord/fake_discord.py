@@ -3,11 +3,19 @@
 The bot is pointed at it the way it is pointed at Discord: by its REST base URL (the
 ``api_url`` setting); the gateway is the URL this fake's ``GET /gateway/bot`` names. The
 fake speaks the wire protocol: HELLO/IDENTIFY/READY/GUILD_CREATE on the gateway, then
-INTERACTION_CREATE dispatches for the slash commands and button clicks a test makes; on
-REST, the login calls, the command sync, channel messages, DMs, interaction callbacks
-and followups — answering ``application/json`` exactly, 403 50007 for closed DMs, 403
-50013 in a channel the bot may not post in, 404 10062 for an expired interaction, and
-429 with a ``Via`` header. Interactions carry ``app_permissions`` as Discord sends them.
+INTERACTION_CREATE dispatches for the slash commands, button clicks and Entry Point
+commands a test makes; on REST, the login calls, the command sync, channel messages, DMs,
+interaction callbacks and followups — answering ``application/json`` exactly, 403 50007
+for closed DMs, 403 50013 in a channel the bot may not post in, 404 10062 for an expired
+interaction, 400 40060 for a second answer to one interaction, and 429 with a ``Via``
+header. Interactions carry ``app_permissions`` and ``locale`` as Discord sends them.
+
+The application's global commands are kept as Discord keeps them (``commands``): read by
+``GET /applications/{app}/commands``, replaced by a bulk overwrite (``PUT``) that keeps the
+id of a command of the same name and type — and refuses with 400 50240 an overwrite that
+leaves out the Entry Point command (type 4) the application has, as Discord does since
+Activities came. Callback type 12 (LAUNCH_ACTIVITY) is accepted as Discord accepts it (no
+message; an activity instance) unless ``activities_enabled`` is off.
 
 Failures a test can switch on: a REST API that accepts connections and never answers
 (``hang``: path prefixes, "/" for all), a gateway that refuses the upgrade
@@ -50,6 +58,30 @@ _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
 CONTENT_LIMIT = 2000
+ENTRY_POINT = 4  # application command type PRIMARY_ENTRY_POINT
+LAUNCH_ACTIVITY = 12  # interaction callback type
+ENTRY_POINT_REMOVED = (
+    "You cannot remove this app's Entry Point command in a bulk update operation. Please"
+    " include the Entry Point command in your update request or delete it separately."
+)
+
+
+def entry_point(handler: int = 2, command_id: str = "1300000000000000001") -> dict[str, Any]:
+    """The Entry Point command Discord gives an application when Activities are enabled
+    (named "Launch" by default; ``handler`` 2: Discord launches the Activity itself)."""
+    return {
+        "id": command_id,
+        "application_id": str(APP_ID),
+        "version": "1300000000000000002",
+        "type": ENTRY_POINT,
+        "name": "launch",
+        "description": "",
+        "handler": handler,
+        "default_member_permissions": None,
+        "integration_types": [0, 1],
+        "contexts": [0, 1, 2],
+        "nsfw": False,
+    }
 
 
 def guild_shard(shards: int) -> int:
@@ -124,6 +156,9 @@ class FakeDiscord:
     _dm_channels: dict[int, int] = field(default_factory=dict)  # dm channel -> user
     base: str = ""
     gateway: str = ""
+    # The application's global commands, as Discord stores them (with ids).
+    commands: list[dict[str, Any]] = field(default_factory=list)
+    activities_enabled: bool = True  # the application has Activities: type 12 launches
     # Routes answered before the bot's own REST is parsed (they read their own body, such
     # as OAuth2's form-encoded token exchange): each returns None for a path not its own.
     routes: list[Callable[[web.Request, str], Awaitable[web.Response | None]]] = field(
@@ -440,7 +475,11 @@ class FakeDiscord:
                     "team": None,
                 }
             )
-        if parts[0] == "applications":  # bulk overwrite: the commands, now with ids
+        if path == f"/applications/{APP_ID}/commands":  # the global commands
+            if method == "GET":
+                return self._json(self.commands)
+            return self._overwrite(body if isinstance(body, list) else [])
+        if parts[0] == "applications":  # a guild's bulk overwrite: the commands, with ids
             commands = body if isinstance(body, list) else []
             return self._json(
                 [
@@ -481,17 +520,63 @@ class FakeDiscord:
             return self._webhook(method, parts[2], parts[3:], body)
         return self._json({})
 
+    def _overwrite(self, body: list[dict[str, Any]]) -> web.Response:
+        """Bulk Overwrite Global Application Commands, as Discord answers it."""
+        for kept in (c for c in self.commands if c.get("type") == ENTRY_POINT):
+            if not any(
+                c.get("type") == ENTRY_POINT
+                and (c.get("id") == kept["id"] or c.get("name") == kept["name"])
+                for c in body
+            ):
+                return self._json({"code": 50240, "message": ENTRY_POINT_REMOVED}, 400)
+        ids = {(c["name"], c.get("type", 1)): c["id"] for c in self.commands}
+        stored = []
+        for command in body:
+            kind = command.get("type", 1)
+            known = ids.get((command["name"], kind)) or str(next(self._ids))
+            version = str(next(self._ids))  # Discord's changes with every update
+            stored.append(
+                {
+                    **command,
+                    "type": kind,
+                    "id": known,
+                    "application_id": str(APP_ID),
+                    "version": version,
+                }
+            )
+        self.commands = stored
+        return self._json(stored)
+
     async def _callback(self, interaction: int, token: str, body: dict[str, Any]) -> web.Response:
         if interaction in self.expired:
             return self._json({"message": "Unknown interaction", "code": 10062}, 404)
+        if interaction in self.responses:
+            return self._json(
+                {"message": "Interaction has already been acknowledged.", "code": 40060}, 400
+            )
         _, user, channel = self._tokens[token]
         if channel in self.held_channels:
             await self._release.wait()
         kind = body["type"]
         data = body.get("data") or {}
+        if kind == LAUNCH_ACTIVITY and not self.activities_enabled:
+            # Discord documents no error for an application without Activities that
+            # launches one: a 400 refusing the callback's type is the plausible answer.
+            return self._json(
+                {
+                    "message": "Invalid Form Body",
+                    "code": 50035,
+                    "errors": {"type": {"_errors": [{"code": "BASE_TYPE_CHOICES"}]}},
+                },
+                400,
+            )
         self.responses[interaction] = body
         result: dict[str, Any] = {"interaction": {"id": str(interaction), "type": 3}}
-        if kind == 4:  # a new message (ephemeral or not)
+        if kind == LAUNCH_ACTIVITY:  # Discord opens the Activity; no message is made
+            instance = f"i-{interaction}"
+            result["interaction"]["activity_instance_id"] = instance
+            result["resource"] = {"type": kind, "activity_instance": {"id": instance}}
+        elif kind == 4:  # a new message (ephemeral or not)
             message = self._new_message(channel, data, user)
             self._tokens[token] = (message.id, user, channel)
             result["interaction"]["response_message_id"] = str(message.id)
@@ -540,10 +625,12 @@ class FakeDiscord:
         command: str | None,
         admin: bool = False,
         channel: int = CHANNEL,
+        locale: str = "en-US",
         **options: Any,
     ) -> int:
-        """``/sahra <command> option:value …`` from ``user`` in ``channel``; a None command
-        is a bare ``/sahra`` (what an outdated command list can send)."""
+        """``/sahra <command> option:value …`` from ``user`` in ``channel``, whose Discord
+        is in ``locale``; a None command is a bare ``/sahra`` (what an outdated command
+        list can send)."""
         inner: list[dict[str, Any]] = []
         if command is not None:
             inner = [
@@ -557,7 +644,14 @@ class FakeDiscord:
                 }
             ]
         data = {"id": "1", "name": "sahra", "type": 1, "options": inner}
-        return await self._interaction(user, 2, data, None, admin, channel=channel)
+        return await self._interaction(user, 2, data, None, admin, channel=channel, locale=locale)
+
+    async def entry_point(self, user: int, channel: int = CHANNEL) -> int:
+        """The application's Entry Point command from the App Launcher, as Discord sends it
+        to the application when the command's handler is APP_HANDLER (1)."""
+        command = next(c for c in self.commands if c.get("type") == ENTRY_POINT)
+        data = {"id": command["id"], "name": command["name"], "type": ENTRY_POINT}
+        return await self._interaction(user, 2, data, None, False, channel=channel)
 
     async def click(
         self,
@@ -581,6 +675,7 @@ class FakeDiscord:
         admin: bool,
         expired: bool = False,
         channel: int = CHANNEL,
+        locale: str = "en-US",
     ) -> int:
         interaction = next(self._ids)
         if expired:
@@ -595,7 +690,7 @@ class FakeDiscord:
             "version": 1,
             "attachment_size_limit": 8_388_608,
             "data": data,
-            "locale": "en-US",
+            "locale": locale,
             "entitlements": [],
             "authorizing_integration_owners": {},
         }

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.delivery.router import PlatformRouter
-from bot.discord.buttons import pressed_where
+from bot.discord.activity import pressed_where
 from bot.render.i18n import t
 from bot.tables.live import Place
 from bot.web.app import web_table
