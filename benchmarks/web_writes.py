@@ -33,11 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.delivery.split import TELEGRAM
-from bot.discord.app import CHANNEL_INTERVAL, CHANNEL_LIMIT, CHANNEL_WINDOW
-from bot.discord.texts import CONTENT
 from engine.variants import VARIANTS
-from tests.bot.present.support import GROUP, running_table
+from tests.bot.present.support import GROUP, PACES, running_table
 from tests.bot.present.test_presenter import scored
 
 GOAL_TABLES = 250  # issue 26's goal per bot token
@@ -52,21 +49,8 @@ class Platform:
 
 
 PLATFORMS = {
-    # bot/telegram/app.py: the outbox's own defaults are Telegram's budgets.
-    "telegram": Platform("group", 30.0, {"limit": TELEGRAM}),
-    # bot/discord/app.py: the channel pacing, no bot-wide budget (discord.py keeps the
-    # global 50 a second itself).
-    "discord": Platform(
-        "channel",
-        50.0,
-        {
-            "group_limit": CHANNEL_LIMIT,
-            "window": CHANNEL_WINDOW,
-            "group_interval": CHANNEL_INTERVAL,
-            "bot_limit": None,
-            "limit": CONTENT,
-        },
-    ),
+    "telegram": Platform("group", 30.0, PACES["telegram"]),
+    "discord": Platform("channel", 50.0, PACES["discord"]),  # Discord's global limit
 }
 
 
