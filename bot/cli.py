@@ -78,11 +78,13 @@ def _settings() -> Settings | None:
 async def _operate(args: argparse.Namespace, settings: Settings) -> int:
     """The operator commands (they never need a platform library)."""
     from bot import ops
+    from bot.activity_doctor import WARNING
 
     if args.command == "doctor":
         checks = await ops.doctor(settings)
         for name, ok, detail in checks:
-            print(f"{'ok  ' if ok else 'FAIL'} {name:9} {detail}")
+            label = "FAIL" if not ok else "warn" if detail.startswith(WARNING) else "ok  "
+            print(f"{label} {name:9} {detail.removeprefix(WARNING)}")
         return 0 if all(ok for _, ok, _ in checks) else 1
     if args.command == "backup":
         if settings.database_address():

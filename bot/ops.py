@@ -15,6 +15,7 @@ from typing import Any
 
 import aiohttp
 
+from bot.activity_doctor import activity_checks
 from bot.league.service import League
 from bot.settings import Settings
 from bot.tables.config import TableConfig
@@ -75,7 +76,8 @@ async def export_table(db: Backend, table_id: int) -> dict[str, Any]:
 
 
 async def doctor(settings: Settings, timeout: float = 10.0) -> list[Check]:
-    """Settings (already valid if we got here), the database, and each token's API."""
+    """Settings (already valid if we got here), the database, each token's API, and with
+    an Activity its OAuth2 client and application (``bot/activity_doctor.py``)."""
     checks: list[Check] = [("settings", True, "valid")]
     url = settings.database_address()
     where = redacted(url) if url else str(settings.database)
@@ -99,6 +101,8 @@ async def doctor(settings: Settings, timeout: float = 10.0) -> list[Check]:
             url = f"{settings.discord_api_url}/users/@me"
             headers = {"Authorization": f"Bot {settings.discord_token.get_secret_value()}"}
             checks.append(await _probe(http, "discord", url, headers))
+        if settings.discord_activity:
+            checks += await activity_checks(http, settings)
         if settings.web_url:
             checks.append(await _web_check(http, settings))
     return checks

@@ -147,7 +147,10 @@ CORE_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("the presenter", ("bot.present",)),
     ("delivery", ("bot.delivery",)),
     ("the surfaces", ("bot.telegram", "bot.discord", "bot.console", "bot.web")),
-    ("the runner and the CLI", ("bot.runner", "bot.cli", "bot.ops", "bot.migration")),
+    (
+        "the runner and the CLI",
+        ("bot.runner", "bot.cli", "bot.ops", "bot.activity_doctor", "bot.migration"),
+    ),
 )
 PROJECT = ("engine", "storage", "bot")
 

@@ -21,9 +21,11 @@ goes (their ``Surface``) and map screens to widgets. What it decides:
   seats to act at once, in the same messages (the outbox remembers their ids).
 - **Pages**: a seat with the web table open (``pages_changed``) has its hand there, so its
   private message is not edited per move; it is brought up to date when the page closes.
-  While every seated human is on a page the group is the watchers' view: it changes once
-  every four moves (a trick, a round of bids or of Trix rows) and at every other public
-  change, never per card; the trick line still shows every card.
+  While every seated human is on a page the group is the watchers' view: it changes at a
+  trick's end, at a deal's result, at a new deal and at every other public change (a trump
+  named, a contract chosen), never per card or per bid; the trick line still shows every
+  card. Bids wait for the auction's end (the first trick's, or the trump's) and show then;
+  cards laid outside tricks (Trix's rows) are written once every four moves.
 """
 
 from __future__ import annotations
@@ -59,8 +61,11 @@ SEAT_EVENTS = ("seat_taken_over", "seat_reclaimed")
 # Changes every hand's context (new cards, a trump named, a contract chosen, doubles
 # revealed): every private screen is redrawn once.
 EVERYONE = ("table_started", "deal", "trump", "contract", "doubles_revealed")
-# The moves a group whose players are all on pages gathers: one write per QUIET_ROUND.
+# The moves a group whose players are all on pages gathers. Bids wait for the next other
+# public change (the auction ends in a trump named or the first trick); cards wait at most
+# QUIET_ROUND moves (a trick ends with its fourth card anyway, Trix's rows have no trick).
 QUIET = ("bid", "pass", "play")
+ROUNDED = ("pass", "play")
 QUIET_ROUND = 4
 REPLY_SECONDS = 30.0  # a reply not written by then is no longer worth a write
 
@@ -84,6 +89,7 @@ class _Group:
     unseen: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     acting: frozenset[int] = frozenset()  # the seats to act at the last publication
     gathered: int = 0  # quiet moves not written to the group yet (every human on a page)
+    laid: int = 0  # the cards (and Trix passes) among them, towards QUIET_ROUND
 
     def shown(self, upto: int) -> Callable[[Screen], None]:
         def written(_: Screen) -> None:
@@ -155,11 +161,12 @@ class Presenter:
         is on a page, and they are only moves short of a round)."""
         public = [event for event in events if "to" not in event]
         if not self.all_on_pages(table) or any(e["type"] not in QUIET for e in public):
-            group.gathered = 0
+            group.gathered = group.laid = 0
             return False
-        group.gathered += sum(1 for event in public if event["type"] in QUIET)
-        if group.gathered >= QUIET_ROUND:
-            group.gathered = 0
+        group.gathered += len(public)
+        group.laid += sum(1 for event in public if event["type"] in ROUNDED)
+        if group.laid >= QUIET_ROUND:
+            group.gathered = group.laid = 0
             return False
         return True
 
@@ -184,7 +191,7 @@ class Presenter:
             return
         group = self._group(table)
         if group.gathered and not self.all_on_pages(table):
-            group.gathered = 0
+            group.gathered = group.laid = 0
             self._show_group(table, group)
         for seat in sorted(before - seats):
             self.show_hand(table, seat)

@@ -12,6 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.delivery import Outbox
+from bot.delivery.split import TELEGRAM
+from bot.discord.app import CHANNEL_INTERVAL, CHANNEL_LIMIT, CHANNEL_WINDOW
+from bot.discord.texts import CONTENT
 from bot.present import Presenter
 from bot.render import Screen, TimerStyle, no_timer
 from bot.tables import LiveTable, Place, PlayerRef, Press, TableManager
@@ -21,6 +24,18 @@ from tests.bot.virtual_time import VirtualTime
 GROUP = "-100"
 PLAYERS = [PlayerRef(user_id=str(100 + i), name=f"P{i}", language="en") for i in range(4)]
 THINK = 1.5
+# The outbox options each platform's ``build`` passes (``outbox_options``): the pace decides
+# how many moves coalesce into one group write. Telegram's are the outbox's defaults.
+PACES: dict[str, dict[str, Any]] = {
+    "telegram": {"limit": TELEGRAM},
+    "discord": {
+        "group_limit": CHANNEL_LIMIT,
+        "window": CHANNEL_WINDOW,
+        "group_interval": CHANNEL_INTERVAL,
+        "bot_limit": None,  # discord.py keeps Discord's global limit itself
+        "limit": CONTENT,
+    },
+}
 
 
 def sensible(legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -87,9 +102,11 @@ class Tee:
 
     presenter: Presenter
     events: list[dict[str, Any]] = field(default_factory=list)
+    last: list[dict[str, Any]] = field(default_factory=list)  # the commit being presented
 
     async def publish(self, table: LiveTable, events: list[dict[str, Any]]) -> None:
         self.events += events
+        self.last = events
         self.presenter.present(table, events)
 
 
