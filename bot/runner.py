@@ -202,6 +202,7 @@ async def _run(
             ),
         )
         web.arrivals.defaults = settings.table_defaults()
+        web.arrivals.default_language = settings.default_language
         if settings.discord_activity:
             _enable_activity(web, settings)
     ownership = Ownership()

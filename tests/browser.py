@@ -50,7 +50,9 @@ async def chromium(args: list[str] | None = None) -> AsyncIterator[Browser]:
         raise
     async with async_playwright() as driver:
         browser = await driver.chromium.launch(
-            executable_path=path, headless=True, args=["--disable-gpu", "--mute-audio", *(args or [])]
+            executable_path=path,
+            headless=True,
+            args=["--disable-gpu", "--mute-audio", *(args or [])],
         )
         try:
             yield browser

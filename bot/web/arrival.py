@@ -46,6 +46,7 @@ class Arrivals:
         self.gate = gate
         self.table = table  # a table by id, wherever it is (``Denied`` if none)
         self.defaults: dict[str, Any] = {}  # the operator's timers and difficulty
+        self.default_language = "ar"  # the operator's (``SAHRA_DEFAULT_LANGUAGE``)
 
     async def hello(
         self, socket: PageSocket, hello: Hello, several: bool
@@ -63,7 +64,9 @@ class Arrivals:
         if table_id is None and hello.table is not None:
             table_id = hello.table  # ended, in this channel: its result, its rematch
         chosen = await self.manager.store.chat_language("discord", launch.place.chat)
-        visitor = visitor_of(launch, table_id or 0, launch_language(chosen, launch.locale))
+        visitor = visitor_of(
+            launch, table_id or 0, launch_language(chosen, launch.locale, self.default_language)
+        )
         if table_id is not None:
             return visitor, launch.access_token
         if several:
@@ -119,13 +122,14 @@ class Arrivals:
         return table_id
 
 
-def launch_language(chosen: str | None, locale: str) -> str:
-    """A new table's language: the channel's, when it chose one (``/sahra lang``); else the
-    Discord client's locale (Discord lists no Arabic client locale yet, so an ``ar`` one
-    counts if it ever comes, and English otherwise)."""
+def launch_language(chosen: str | None, locale: str, default: str) -> str:
+    """A new table's language, as ``/sahra new`` decides it: the channel's, when it chose
+    one (``/sahra lang``); else Arabic for an Arabic Discord client (Discord lists no such
+    locale yet); else the operator's default. English is not taken from a locale: an Arabic
+    reader's client is often set to English. The page offers both before starting."""
     if chosen is not None and chosen in LANGUAGES:
         return chosen
-    return "ar" if locale.lower().startswith("ar") else "en"
+    return "ar" if locale.lower().startswith("ar") else default
 
 
 async def table_in_channel(manager: TableManager, place: Place) -> int | None:

@@ -13,7 +13,7 @@
 
 import { browserPlatform } from "./telegram.js";
 
-const CLIENT_HOST = /^(\d{15,21})\.discordsays\.com$/;
+const CLIENT_HOST = /^(\d{1,21})\.discordsays\.com$/; // an application id (a snowflake)
 const LAUNCH = ["frame_id", "instance_id", "platform"];
 const WAIT_MS = 10000; // the Discord client's READY, or the page is not in Discord
 

@@ -30,7 +30,7 @@ from tests.bot.discord.fake_discord import APP_ID, CHANNEL
 from tests.bot.discord.test_e2e import open_table
 from tests.bot.support import until
 from tests.bot.web.discord_proxy import DiscordProxy, browser_args, discord_proxy, launch_path
-from tests.bot.web.pages import Player, caught_up, hidden_cards_seen, play_until
+from tests.bot.web.pages import Player, caught_up, hidden_cards_seen, play_until, tap
 from tests.browser import chromium
 
 SEATED = [401, 402, 403, 404]
@@ -166,34 +166,51 @@ async def test_the_app_launcher_in_a_channel_without_a_table_offers_to_start_one
     tmp_path: Path,
 ) -> None:
     async with discord(tmp_path) as run:
-        run.activities.instances["i-9"] = Instance(users={SEATED[0]})
-        player = await run.launch(SEATED[0], "i-9", platform="mobile")
+        host, guest = SEATED[0], SEATED[1]
+        run.activities.instances["i-9"] = Instance(users={host, guest})
+        player = await run.launch(host, "i-9", platform="mobile")
         frame = player.page
-        start = frame.get_by_role("button", name="Syrian Tarneeb 41", exact=False)
-        await frame.get_by_role("button", name="العربية").click()
-        await start.first.click()
+        # Offered in the operator's language (Arabic), the table started in English.
+        english = frame.get_by_role("button", name="English", exact=True)
+        await english.click()
+        assert await english.get_attribute("aria-pressed") == "true"
+        await frame.get_by_role("button", name="طرنيب سوري 41").click()
         manager = run.guild.bot.manager
         await until(lambda: manager.table_at(Guild.table_place()) is not None, "the table")
         table = manager.table_at(Guild.table_place())
-        assert table.config.language == "ar" and table.variant == "syrian41"
-        state = await caught_up(player)
-        assert state["you"] == 0 and state["status"] == "lobby"
-        client = await frame.tab.evaluate(
-            "({log: window.discordClient.log.map(([c]) => c), subs: [...window.discordClient.subscribed]})"
-        )
-        assert client["log"][:3] == ["HANDSHAKE", "AUTHORIZE", "AUTHENTICATE"]
-        assert "SET_ORIENTATION_LOCK_STATE" in client["log"]  # a phone: held upright
-        assert "ACTIVITY_LAYOUT_MODE_UPDATE" in client["subs"]
+        assert table.config.language == "en" and table.variant == "syrian41"
+        assert (await caught_up(player))["you"] == 0
+        # The lobby from the pages: a guest takes a seat, computers fill the rest, start.
+        other = await run.launch(guest, "i-9")
+        await tap(other, "command", "Join")
+        await until(lambda: table.seat_of(str(guest)) is not None, "the guest seated")
+        for filled in (3, 4):
+            await caught_up(player)
+            await tap(player, "command", "Add computer")
+            await until(lambda f=filled: 4 - len(table.free_seats()) == f, "a computer seated")
+        await caught_up(player)
+        await tap(player, "command", "Start")
+        await until(lambda: table.status == "running", "the table started")
+        await until(lambda: len(player.state().get("hand") or []) == 13, "the hand dealt")
+        await caught_up(player)
+        said = await frame.tab.evaluate("window.discordClient.log.map(([command]) => command)")
+        assert said[:3] == ["HANDSHAKE", "AUTHORIZE", "AUTHENTICATE"]
+        assert "SET_ORIENTATION_LOCK_STATE" in said  # a phone: held upright
+        subscribed = await frame.tab.evaluate("[...window.discordClient.subscribed]")
+        assert "ACTIVITY_LAYOUT_MODE_UPDATE" in subscribed
         # Picture-in-picture: the compact view; focused again: the whole table.
         await frame.tab.evaluate("window.discordClient.setLayout(1)")
         await until_layout(frame, "compact")
+        assert await frame.locator("#hand").is_hidden()  # the tile shows the trick only
         await frame.tab.evaluate("window.discordClient.setLayout(0)")
         await until_layout(frame, "focused")
+        assert await frame.locator("#hand").is_visible()
 
 
 async def until_layout(frame: InFrame, layout: str) -> None:
     async def shows() -> bool:
-        return bool(await frame.evaluate(f"document.documentElement.dataset.layout === '{layout}'"))
+        return bool(
+            await frame.evaluate(f"document.documentElement.dataset.layout === '{layout}'")
+        )
 
     await until(shows, f"the {layout} layout")
-
