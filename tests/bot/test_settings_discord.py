@@ -66,3 +66,25 @@ def test_a_subset_of_the_shards_runs_beside_postgresql(
     monkeypatch.setenv("SAHRA_DISCORD_SHARDS", "4-7/8")
     monkeypatch.setenv("SAHRA_DATABASE_URL", "postgresql://sahra@127.0.0.1/sahra")
     assert Settings().discord_shard_plan() == ([4, 5, 6, 7], 8)
+
+
+def test_an_activity_names_every_setting_it_lacks_and_its_secret_is_redacted(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name in ("TOKEN", "CLIENT_ID", "CLIENT_SECRET"):
+        monkeypatch.delenv(f"SAHRA_DISCORD_{name}", raising=False)
+    monkeypatch.delenv("SAHRA_WEB_URL", raising=False)
+    monkeypatch.setenv("SAHRA_DISCORD_ACTIVITY", "1")
+    monkeypatch.setenv("SAHRA_DISCORD_TOKEN", "bot-token-0123456789")
+    with pytest.raises(ValidationError) as refused:
+        Settings()
+    said = str(refused.value)
+    assert "SAHRA_DISCORD_CLIENT_ID" in said and "SAHRA_DISCORD_CLIENT_SECRET" in said
+    assert "SAHRA_WEB_URL" in said and "SAHRA_DISCORD_TOKEN," not in said
+    monkeypatch.setenv("SAHRA_DISCORD_CLIENT_ID", "424242")
+    monkeypatch.setenv("SAHRA_DISCORD_CLIENT_SECRET", "client-secret-0123456789")
+    monkeypatch.setenv("SAHRA_WEB_URL", "https://table.example.org")
+    settings = Settings()
+    assert settings.discord_activity and settings.discord_client_id == 424242
+    assert "client-secret-0123456789" in settings.secrets()  # the logs redact it
