@@ -72,7 +72,7 @@ class Arrivals:
         if several:
             # The process that owns the channel's Discord shard opens its tables (``/sahra
             # new`` there); this one could not post the table's message.
-            raise Denied("unknown_table", "start_elsewhere")
+            raise Denied("no_table_here", "start_elsewhere")
         self.hub.detach(socket)
         socket.send(out("authenticate", access_token=launch.access_token))
         offer_start(socket, visitor, launch.place)

@@ -19,6 +19,7 @@ DENIALS = (
     "bad_activity",
     "activity_unavailable",
     "other_channel",
+    "no_table_here",
 )
 
 

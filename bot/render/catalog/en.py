@@ -533,6 +533,10 @@ EN: dict[str, str] = {
     "web_denied_bad_activity": (
         "Discord could not confirm who opened this Activity. Close it and launch it again."
     ),
+    "web_denied_no_table_here": (
+        "There is no table in this channel yet. Start one with /sahra new, then open the"
+        " Activity again."
+    ),
     "web_denied_other_channel": "This table is played in another channel.",
     "web_start_title": "No table in this channel yet",
     "web_start_prompt": "Choose a game to start a table here:",
