@@ -27,6 +27,7 @@ LONG_FIRST = (
     "tests/bot/web/test_fit.py",
     "tests/bot/web/test_table_page.py",
     "tests/bot/web/test_telegram.py",
+    "tests/bot/web/test_activity_page.py",
     "tests/benchmarks/test_page_load.py",
     "tests/bot/discord/test_shards_across_processes.py",
     "tests/engine/players/test_legality.py",

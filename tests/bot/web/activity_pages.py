@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -49,11 +49,16 @@ class Discord:
     activities: FakeActivities
     proxy: DiscordProxy
     context: Any
+    # Every address a tab asked for (the harness's and the page's): inside Discord the
+    # Activity's CSP lets nothing reach another host than its own proxy.
+    requested: list[str] = field(default_factory=list)
 
     async def launch(self, user: int, instance: str = "i-1", **where: Any) -> Player:
         """``user`` launches the Activity in ``instance``: the harness opens, the page loads
         in its iframe, and the test follows what the page draws."""
         tab = await self.context.new_page()
+        tab.on("request", lambda request: self.requested.append(request.url))
+        tab.on("websocket", lambda socket: self.requested.append(socket.url))
         player = Player(-1, tab)
         player.frames.attach(tab)
         await player.watch()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from tests.bot.discord.conftest import Guild
 from tests.bot.discord.fake_activities import Instance
@@ -20,6 +21,7 @@ from tests.bot.discord.fake_discord import CHANNEL
 from tests.bot.discord.test_e2e import open_table
 from tests.bot.support import until
 from tests.bot.web.activity_pages import InFrame, discord
+from tests.bot.web.discord_proxy import HOST
 from tests.bot.web.pages import caught_up, hidden_cards_seen, play_until, tap
 
 SEATED = [401, 402, 403, 404]
@@ -71,6 +73,10 @@ async def test_four_players_play_a_deal_inside_discord_while_a_fifth_watches(
         assert len(writes) <= 15, [(m, p) for m, p, _ in writes]
         for player in [*players, watcher]:
             assert not player.frames.errors, player.frames.errors
+        # No host but the Activity's own was asked for anything (Discord's CSP would block
+        # it): the SDK is vendored, the socket goes through the proxy.
+        hosts = {urlsplit(url).netloc for url in run.requested}
+        assert hosts == {HOST}, hosts
 
 
 async def test_the_app_launcher_in_a_channel_without_a_table_offers_to_start_one(
