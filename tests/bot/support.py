@@ -148,6 +148,14 @@ class PublicWatch:
         self.texts.add(screen.text)
         self.checked += 1
 
+    def _checked_when_drawn(self, key: object, draw: Callable[[], Screen]) -> Callable[[], Screen]:
+        def drawn() -> Screen:
+            screen = draw()
+            self.check(key, screen)
+            return screen
+
+        return drawn
+
     def attach(self, outbox: Outbox) -> None:
         for name in ("post", "show"):
             original = getattr(outbox, name)
@@ -161,7 +169,10 @@ class PublicWatch:
                 **options: Any,
             ) -> None:
                 if chat == self.chat:
-                    self.check(key, screen)
+                    if callable(screen):
+                        screen = self._checked_when_drawn(key, screen)
+                    else:
+                        self.check(key, screen)
                     if options.get("retire") is not None:
                         self.check(key, options["retire"])
                 _original(chat, key, screen, **options)

@@ -45,6 +45,7 @@ class Guild(PlatformWorld):
         return self.bot
 
     async def stop_bot(self) -> None:
+        assert self.bot is not None
         await stop(self.bot)
 
     async def slash(

@@ -191,7 +191,7 @@ async def test_an_expired_interaction_is_survived_and_the_table_goes_on(guild: G
     await eventually(lambda: guild.bot is not None and guild.bot.frontend.completed > done)
     assert table.seq == seq and table.status == "running"
     await play(guild, {table.seat_of(str(ALI)): ALI}, random.Random(9))  # type: ignore[dict-item]
-    assert table.status == "finished"
+    assert str(table.status) == "finished"  # (mypy narrowed it to "running" above)
 
 
 async def test_a_channel_s_language_outlives_a_restart(guild: Guild) -> None:

@@ -23,6 +23,7 @@ import time
 import urllib.parse
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -256,15 +257,16 @@ async def play_until(
         movers = [(player, picked, version) for player, picked, version in offered if picked]
         if not movers:  # the move is on its way to the page that makes the next one
             before = [state["version"] for state in states]
-            await until(
-                lambda b=before: done() or [p.drawn for p in players] != b,
-                "a page drew the next move",
-            )
+
+            def drew_next(before: list[int] = before) -> bool:
+                return done() or [p.drawn for p in players] != before
+
+            await until(drew_next, "a page drew the next move")
             continue
         player, picked, version = movers[0]
         assert picked is not None
         await tap(player, *picked)
-        await until(lambda p=player, v=version: p.shows(v + 1), "the tap answered")
+        await until(partial(player.shows, version + 1), "the tap answered")
         taps += 1
         await on_move()
     return taps
