@@ -6,6 +6,7 @@ import { watchSize } from "./layout.js";
 import { receive as present } from "./motion.js";
 import { discordLaunch, startDiscord } from "./discord.js";
 import { closePanel, panelOpen, reopenStart, showStart } from "./panels.js";
+import { askReplay, replayOpen, showReplay } from "./replay.js";
 import { render, tick } from "./render.js";
 import { browserPlatform, startTelegram, telegramLaunch } from "./telegram.js";
 
@@ -33,6 +34,8 @@ const ui = {
   move: (action) => move(action),
   redraw: () => redraw(),
   say: (message) => say(message),
+  review: (deal) => askReplay(ui, deal),
+  strings: () => strings,
 };
 // What the moves are played with (motion.js): the server's pace, the page's voice.
 const stage = {
@@ -53,6 +56,7 @@ let state = null;
 let socket = null;
 let hello = null;
 let discord = null; // inside Discord: its SDK, which gives each first hello a fresh code
+let reviewing = null; // a deal the page was opened to review (asked once welcomed)
 let attempts = 0;
 let stopped = false;
 let pinger = 0;
@@ -93,6 +97,7 @@ async function launch() {
     hello = { type: "hello", session: fragment.get("session") };
   }
   if (hello && table) hello.table = table;
+  reviewing = dealOf(query, fragment);
   if (location.hash) history.replaceState(null, "", location.pathname + location.search);
   const kept = sessionStorage.getItem(SESSION_KEY);
   if (!hello && kept) hello = { type: "hello", session: kept };
@@ -100,9 +105,19 @@ async function launch() {
 
 function tableOf(query) {
   const param = query.get("tgWebAppStartParam") || "";
-  const raw = /^t\d+$/.test(param) ? param.slice(1) : query.get("table");
+  const started = /^t(\d+)(?:d\d+)?$/.exec(param);
+  const raw = started ? started[1] : query.get("table");
   const table = raw && /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
   return table > 0 ? table : null;
+}
+
+// A deal to review once the table is open: Telegram's "t12d3" (the deal result's Review
+// button), or a personal link's "deal=3".
+function dealOf(query, fragment) {
+  const started = /^t\d+d(\d{1,5})$/.exec(query.get("tgWebAppStartParam") || "");
+  const raw = started ? started[1] : fragment.get("deal");
+  const deal = raw && /^\d{1,5}$/.test(raw) ? Number(raw) : 0;
+  return deal > 0 ? deal : null;
 }
 
 // ---------------------------------------------------------------- the socket
@@ -177,11 +192,16 @@ function receive(frame) {
       status("connected", "");
       clearInterval(pinger);
       pinger = setInterval(() => send({ type: "ping" }), PING_MS);
+      if (reviewing !== null && !replayOpen()) askReplay(ui, reviewing);
+      reviewing = null;
       break;
     case "state":
       ui.offset = frame.state.now - Date.now() / 1000;
       ui.live = socket !== null && socket.readyState === WebSocket.OPEN;
       present(frame, stage); // its moves are shown first, then it is drawn
+      break;
+    case "replay":
+      showReplay(frame.deal, state ? state.you : null, ui, state ? state.reviewable : []);
       break;
     case "refused":
       if (frame.code === "moving" && resend()) break;

@@ -48,7 +48,7 @@ function action(label, onTap, className = "command") {
   return button;
 }
 
-function resultTable(result, strings) {
+export function resultTable(result, strings) {
   const table = el("table", "result");
   const head = el("tr");
   for (const label of ["", strings.web_bid, strings.web_tricks, strings.web_points, strings.web_total]) {
@@ -105,12 +105,20 @@ export function showResult(state, strings, ui, milliseconds) {
     if (teams) body.push(teams);
     let left = Math.ceil(milliseconds / 1000);
     const button = action(`${strings.web_continue || "OK"} (${left})`, () => entry.close());
+    const actions = [button];
+    if ((state.reviewable || []).includes(result.deal)) {
+      // The replay waits: the result card closes first, the table goes on behind it.
+      actions.unshift(action(strings.web_review, () => {
+        entry.close();
+        ui.review(result.deal);
+      }, "quiet"));
+    }
     const timer = setInterval(() => {
       left -= 1;
       button.textContent = `${strings.web_continue || "OK"} (${Math.max(left, 0)})`;
       if (left <= 0) entry.close();
     }, 1000);
-    const entry = open("result", result.title, body, [button], ui, () => {
+    const entry = open("result", result.title, body, actions, ui, () => {
       clearInterval(timer);
       resolve();
     });
@@ -141,6 +149,11 @@ export function showMatchEnd(state, strings, ui) {
   const actions = (state.commands || []).map((command) =>
     action(command.label, () => ui.send({ type: "command", command: command.command, version: state.version })),
   );
+  const deals = state.reviewable || [];
+  if (deals.length) {
+    const last = deals[deals.length - 1];
+    actions.push(action(strings.web_review, () => ui.review(last), "quiet"));
+  }
   actions.push(action(strings.web_close, () => closePanel(), "quiet"));
   open("over", state.title, body, actions, ui);
 }
