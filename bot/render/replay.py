@@ -153,11 +153,11 @@ def _auction(info: TableInfo, deal: DealRecord) -> list[dict[str, Any]]:
             )
             steps.append(_step(info, None, "cancelled", text))
     elif VARIANTS[variant].bidding == "auction":
-        for seat, value in deal.auction:  # TS.3
-            if value == "pass":
+        for seat, call in deal.auction:  # TS.3
+            if call == "pass":
                 steps.append(_step(info, seat, "pass", t(language, "btn_pass")))
             else:
-                steps.append(_step(info, seat, "bid", t(language, "web_bid_words", bid=value)))
+                steps.append(_step(info, seat, "bid", t(language, "web_bid_words", bid=call)))
         if deal.declarer is not None and deal.bid is not None:  # TS.6
             text = t(language, "web_bid_words", bid=deal.bid)
             steps.append(_step(info, deal.declarer, "won", text))
