@@ -110,6 +110,11 @@ class Reviews:
         except TimeoutError:
             return PENDING
 
+    async def settle(self) -> None:
+        """Wait until every analysis scheduled so far is done (tests)."""
+        while self._running:
+            await asyncio.gather(*self._running.values(), return_exceptions=True)
+
     async def close(self) -> None:
         """Stop waiting for analyses (a thread already solving finishes on its own)."""
         tasks = list(self._running.values())

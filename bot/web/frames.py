@@ -119,7 +119,7 @@ class Replay(_Frame):
     """Ask for the replay of a deal of the page's table (by the engine's deal number)."""
 
     type: Literal["replay"]
-    deal: int = Field(ge=1, le=10_000)
+    deal: int = Field(ge=1, le=10_000, strict=True)
 
 
 Incoming = Annotated[
