@@ -100,7 +100,9 @@ async function launch() {
 
 function tableOf(query) {
   const param = query.get("tgWebAppStartParam") || "";
-  const raw = /^t\d+$/.test(param) ? param.slice(1) : query.get("table");
+  // t<table>, or t<table>d<deal>: a deal's replay at that table (the Review link).
+  const found = /^t(\d+)(?:d\d+)?$/.exec(param);
+  const raw = found ? found[1] : query.get("table");
   const table = raw && /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
   return table > 0 ? table : null;
 }
