@@ -200,6 +200,10 @@ async def _run(
             telegram_token=(
                 telegram_token.get_secret_value() if telegram_token is not None else None
             ),
+            # Each finished deal's analysis (issue 35): the engine's double-dummy review
+            # plugs in here, ``lambda v, d: review_deal(v, d).to_dict()``; None until then
+            # (replays say ``{"status": "none"}``).
+            analyse=None,
         )
         web.arrivals.defaults = settings.table_defaults()
         web.arrivals.default_language = settings.default_language

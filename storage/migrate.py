@@ -44,6 +44,7 @@ TABLES = (
     "ratings",
     "secrets",
     "spent_links",
+    "deal_reviews",
 )
 # What each SQLite value becomes, and the PostgreSQL column types that hold it exactly.
 PYTHON_TYPES: dict[type, tuple[str, ...]] = {

@@ -233,6 +233,17 @@ Change = (
 
 
 @dataclass(frozen=True, slots=True)
+class StoredReview:
+    """A finished deal's analysis as kept with its match: made by analysis ``version``."""
+
+    table_id: int
+    deal: int
+    version: int
+    analysis: dict[str, Any]
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
 class InboxRow:
     """An update one process received for a table another process owns."""
 

@@ -179,6 +179,19 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE tables ADD COLUMN lobby_version INTEGER NOT NULL DEFAULT 0;
     """,
+    # 10: a finished deal's double-dummy analysis, made once off the hot path and kept with
+    # the match, so a replay asked again (or on another process) reads it instead of
+    # solving the deal again. ``version``: the analysis's own, so a better one recomputes.
+    """
+    CREATE TABLE deal_reviews (
+        table_id   INTEGER NOT NULL REFERENCES tables (id),
+        deal       INTEGER NOT NULL,             -- the engine's deal number
+        version    INTEGER NOT NULL,
+        analysis   TEXT    NOT NULL,             -- the analysis as JSON
+        created_at REAL    NOT NULL,
+        PRIMARY KEY (table_id, deal)
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -200,6 +200,17 @@ PG_MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE tables ADD COLUMN lobby_version INTEGER NOT NULL DEFAULT 0;
     """,
+    # 7: a finished deal's double-dummy analysis, kept with the match (schema.py, 10).
+    """
+    CREATE TABLE deal_reviews (
+        table_id   BIGINT  NOT NULL REFERENCES tables (id),
+        deal       INTEGER NOT NULL,
+        version    INTEGER NOT NULL,
+        analysis   TEXT    NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, deal)
+    );
+    """,
 )
 
 PG_SCHEMA_VERSION = len(PG_MIGRATIONS)

@@ -31,6 +31,7 @@ from storage.records import (
     ResultRecorded,
     SeatRecord,
     SeatSet,
+    StoredReview,
     StoredTable,
     TableCreated,
     TableRecord,
@@ -589,6 +590,43 @@ class Store:
             raise
         except Exception as error:  # any failure of the write is the same to the caller
             raise StorageError(f"{type(error).__name__}: {error}") from error
+
+    # ---------------------------------------------------------------- deal reviews
+
+    async def save_review(self, review: StoredReview) -> None:
+        """Keep a deal's analysis; one made again (a newer version) replaces it."""
+        await self._write(
+            [
+                (
+                    "INSERT INTO deal_reviews (table_id, deal, version, analysis, created_at)"
+                    " VALUES (?,?,?,?,?) ON CONFLICT (table_id, deal) DO UPDATE SET"
+                    " version = excluded.version, analysis = excluded.analysis,"
+                    " created_at = excluded.created_at",
+                    (
+                        review.table_id,
+                        review.deal,
+                        review.version,
+                        json.dumps(review.analysis, separators=(",", ":")),
+                        review.created_at,
+                    ),
+                )
+            ]
+        )
+
+    async def review(self, table_id: int, deal: int) -> StoredReview | None:
+        rows = await self.db.fetchall(
+            "SELECT * FROM deal_reviews WHERE table_id = ? AND deal = ?", (table_id, deal)
+        )
+        if not rows:
+            return None
+        row = rows[0]
+        return StoredReview(
+            table_id=row["table_id"],
+            deal=row["deal"],
+            version=row["version"],
+            analysis=json.loads(row["analysis"]),
+            created_at=row["created_at"],
+        )
 
     # ---------------------------------------------------------------- operators
 

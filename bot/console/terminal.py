@@ -8,7 +8,7 @@ from typing import Any, TextIO
 
 from bot.delivery import Outbox
 from bot.present import Presenter
-from bot.render import Screen, TimerStyle, no_timer
+from bot.render import Button, Screen, TimerStyle, no_timer
 from bot.render.i18n import FSI, LRM, PDI
 from bot.tables import LiveTable
 
@@ -62,6 +62,9 @@ class ConsoleNotifier:
 
     def dm_pending(self, table: LiveTable, seat: int) -> bool:
         return False
+
+    def review(self, table: LiveTable, deal: int) -> Button | None:
+        return None  # the terminal's own page has the replay (``sahra play --web``)
 
     def decorate(self, table: LiveTable, screen: Screen, seat: int | None = None) -> Screen:
         return screen

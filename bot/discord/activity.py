@@ -43,7 +43,9 @@ def launching(host: Host) -> bool:
     return host.activities and host.web_link is not None
 
 
-async def open_web(host: Host, interaction: Interaction, table: LiveTable) -> None:
+async def open_web(
+    host: Host, interaction: Interaction, table: LiveTable, review: int | None = None
+) -> None:
     """**Open the table**: anyone who can see the table's channel may (a person not seated
     watches). The Activity and the personal link are the web table's only proof of that
     (``bot.web.identity``), so a press from anywhere else gets neither."""
@@ -56,9 +58,9 @@ async def open_web(host: Host, interaction: Interaction, table: LiveTable) -> No
         await host._say(interaction, t(language, "web_denied_not_member"))
         return
     if launching(host):
-        await launch(host, interaction, lambda: send_link(host, interaction, table))
+        await launch(host, interaction, lambda: send_link(host, interaction, table, review))
     else:
-        await send_link(host, interaction, table)
+        await send_link(host, interaction, table, review)
 
 
 async def open_here(host: Host, interaction: Interaction) -> None:
@@ -108,12 +110,18 @@ async def launch(
     )
 
 
-async def send_link(host: Host, interaction: Interaction, table: LiveTable) -> None:
+async def send_link(
+    host: Host, interaction: Interaction, table: LiveTable, review: int | None = None
+) -> None:
     """A link only the asker sees, signed for them and this table, short-lived and good
-    once (the page exchanges it for a session)."""
+    once (the page exchanges it for a session); with ``review``, it opens that deal's
+    replay (``?review=<deal>``: routing only, the server checks the deal has ended)."""
     assert host.web_link is not None
     language = table.config.language
     url = host.web_link(table, host._player(interaction, language))
+    if review is not None:
+        page, _, fragment = url.partition("#")
+        url = f"{page}?review={review}#{fragment}"
     link = Button(t(language, "web_open"), {"type": "web"}, table.id, table.seq, url=url)
     screen = Screen(t(language, "web_link_ready"), ((link,),))
     view = view_of(screen)

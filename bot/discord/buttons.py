@@ -116,6 +116,8 @@ class Buttons:
             await self.show_hand(interaction, table)
         elif kind == "web":
             await self.open_web(interaction, table)
+        elif kind == "review":  # a deal's replay (issue 35)
+            await activity.open_web(self.host, interaction, table, review=action["deal"])
         elif kind == "rules":
             await self.host._say(interaction, rules_text(table.variant, language))
         elif kind == "noop":

@@ -65,6 +65,14 @@ class DiscordNotifier:
         button = Button(label, {"type": "web"}, table.id, table.seq, style="primary")
         return Screen(screen.text, (*screen.rows, (button,)))
 
+    def review(self, table: LiveTable, deal: int) -> Button | None:
+        """Review on a deal's result: pressed, it opens the table as Open the table does
+        (the Activity, or a personal link that opens the deal's replay)."""
+        if not self.web:
+            return None
+        label = t(table.config.language, "btn_review")
+        return Button(label, {"type": "review", "deal": deal}, table.id, table.seq)
+
     # ---------------------------------------------------------------- for the frontend
 
     def want_dm(self, table_id: int, user: str) -> None:

@@ -205,6 +205,9 @@ class Presenter:
         if sheet is None:
             return
         deal = int(event.get("deal_number") or group.deal)
+        review = self.surface.review(table, deal)  # the deal has ended: its replay may open
+        if review is not None:
+            sheet = Screen(sheet.text, (*sheet.rows, (review,)))
         self._write_group(table, table_key(table.id, deal), sheet, RESULT, keep=False)
 
     def _rematch_filled(self, table: LiveTable, seats: list[int]) -> None:

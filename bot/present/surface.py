@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bot.render import Screen, TimerStyle
+from bot.render import Button, Screen, TimerStyle
 from bot.tables.live import LiveTable
 
 
@@ -22,3 +22,7 @@ class Surface(Protocol):
     def decorate(self, table: LiveTable, screen: Screen, seat: int | None = None) -> Screen:
         """The group screen (or ``seat``'s private screen) with the platform's own widgets
         added: a deep link, the button that opens the web table."""
+
+    def review(self, table: LiveTable, deal: int) -> Button | None:
+        """The button on a deal's result that opens its replay on the web table (issue 35),
+        or None where the web table is not served."""

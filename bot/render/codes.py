@@ -54,6 +54,8 @@ _PATTERNS = (
         ),
     ),
     (re.compile(f"p({_CARD})"), lambda m: {"type": "play", "card": m[1]}),
+    # a deal's replay on the web table (issue 35): the deal's number
+    (re.compile("z([1-9][0-9]{0,3})"), lambda m: {"type": "review", "deal": int(m[1])}),
     (re.compile(f"b({_BIDS})"), lambda m: {"type": "bid", "value": int(m[1])}),
     (re.compile("u([CDHS])"), lambda m: {"type": "trump", "suit": m[1]}),
     (
@@ -96,6 +98,8 @@ def encode_action(action: dict[str, Any]) -> str:
         return "d" + "".join(action["cards"])
     if kind == DOUBLE_PICK:
         return "k" + "".join(action["cards"])
+    if kind == "review":
+        return f"z{action['deal']}"
     if kind == "new":  # the variant picker of /new, before any table exists
         target = action.get("target")
         return f"v{NEW_VARIANTS.index(action['variant'])}" + (f"t{target}" if target else "")

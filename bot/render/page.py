@@ -56,6 +56,7 @@ PAGE_STRINGS = (
     "web_title",
     "web_start_title",
     "web_start_prompt",
+    "btn_review",
     "web_connecting",
     "web_reconnecting",
     "web_failed",
@@ -139,6 +140,7 @@ def page_state(
         "rows": None,
         "sheet": None,
         "deal_result": None,
+        "reviewable": [],
         "result": None,
         "commands": [{"command": c, "label": t(language, COMMAND_LABELS[c])} for c in commands],
     }
@@ -164,6 +166,9 @@ def page_state(
     if view.get("contract") == "trix":
         state["rows"] = _rows(language, view.get("rows") or {})
     history = view.get("history") or []
+    # Deals that have ended (scored, or cancelled and redealt): their replay may show every
+    # hand (``bot.web.replays``). The deal being played is never among them.
+    state["reviewable"] = [int(entry["deal_number"]) for entry in history]
     if history:
         sheet = score_sheet(info, history[-1], view.get("team_scores")).text.split("\n")
         state["sheet"] = {
@@ -171,7 +176,7 @@ def page_state(
             "title": sheet[0],
             "lines": sheet[1:],
         }
-        state["deal_result"] = _deal_result(info, history[-1], view)
+        state["deal_result"] = deal_result(info, history[-1], view)
     if info.status != "running" and info.status != "lobby":
         result = view.get("result") or {}
         state["result"] = {
@@ -306,7 +311,7 @@ def _bidding(language: str, view: dict[str, Any]) -> dict[str, Any] | None:
     return {"total": total, "needed": needed, "text": text}
 
 
-def _deal_result(info: TableInfo, entry: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+def deal_result(info: TableInfo, entry: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
     """The result card of the deal just scored: each seat's bid, tricks and points, the
     totals against the target, the teams' totals where there are teams (T41.8–T41.9,
     TS.7, TX.6–TX.10). Public figures only."""

@@ -30,6 +30,9 @@ REFUSAL_CODES = frozenset(
         # the league and the rematch
         "record_not_over",
         "record_not_player",
+        # a deal's replay (issue 35)
+        "review_not_over",
+        "review_busy",
         "rematch_not_over",
         "rematch_not_player",
         "rematch_started",

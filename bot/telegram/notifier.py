@@ -108,6 +108,14 @@ class TelegramNotifier:
             return None
         return Button(label, {"type": "web"}, table.id, table.seq, url=page, web_app=True)
 
+    def review(self, table: LiveTable, deal: int) -> Button | None:
+        """Review on a deal's result: the Mini App's direct link to the deal's replay."""
+        if self.mini_app is None:
+            return None
+        label = t(table.config.language, "btn_review")
+        url = self.mini_app.review_link(self.username(), table.id, deal)
+        return Button(label, {"type": "review", "deal": deal}, table.id, table.seq, url=url)
+
     def _link(self, table: LiveTable) -> Button:
         return Button(
             text(table.config.language, "open_dm"),

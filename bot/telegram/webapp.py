@@ -21,6 +21,11 @@ class MiniApp:
         app = f"/{self.short_name}" if self.short_name else ""
         return f"https://t.me/{username}{app}?startapp=t{table_id}"
 
+    def review_link(self, username: str, table_id: int, deal: int) -> str:
+        """The group's link to deal ``deal``'s replay: ``startapp=t<table>d<deal>`` (the
+        page opens the replay; the server still reads only the table from it)."""
+        return f"{self.group_link(username, table_id)}d{deal}"
+
     def private_url(self, table_id: int) -> str | None:
         """The page for a ``web_app`` button (no ``start_param`` comes with those: the
         table is in the query, routing data again), or None when the page is not served

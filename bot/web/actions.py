@@ -23,8 +23,19 @@ from bot.tables.commands import PlayerRef, Press
 from bot.tables.errors import Refusal
 from bot.tables.live import LiveTable
 from bot.tables.manager import TableManager
-from bot.web.frames import Command, Incoming, Language, Move, PageCommand, Ping, action_dict, out
+from bot.web.frames import (
+    Command,
+    Incoming,
+    Language,
+    Move,
+    PageCommand,
+    Ping,
+    Replay,
+    action_dict,
+    out,
+)
 from bot.web.hub import PageHub
+from bot.web.replays import Replays
 from bot.web.socket import PageSocket
 
 log = logging.getLogger("sahra.web")
@@ -101,9 +112,16 @@ async def act(
     table: LiveTable,
     frame: Incoming,
     elsewhere: Elsewhere | None = None,
+    replays: Replays | None = None,
 ) -> None:
     if isinstance(frame, Ping):
         socket.send(out("pong"))
+        return
+    if isinstance(frame, Replay):
+        if replays is None:  # no replays served here: said, and nothing else
+            _refused(hub, socket, table, Refusal("review_not_over"))
+        else:
+            replays.ask(socket, table, frame.deal)
         return
     if isinstance(frame, Language):
         socket.language = frame.language

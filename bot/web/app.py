@@ -11,9 +11,11 @@ from bot.delivery.router import PlatformRouter
 from bot.tables.live import LiveTable
 from bot.tables.manager import TableManager
 from bot.tables.pace import Pace
+from bot.tables.reviews import Analyse, Reviews
 from bot.web.auth import Signer
 from bot.web.hub import PageHub
 from bot.web.identity import Gate
+from bot.web.replays import Replays
 from bot.web.server import WebTable
 from storage.store import Store
 
@@ -33,10 +35,12 @@ async def web_table(
     public_url: str,
     pace: Pace | None = None,
     telegram_token: str | None = None,
+    analyse: Analyse | None = None,
     clock: Callable[[], float] = time.time,
 ) -> WebTable:
     """A web table serving ``manager``'s tables (not listening yet: ``start``); its pages
-    show the moves at ``pace``."""
+    show the moves at ``pace`` and replay every deal that ended, with its analysis made by
+    ``analyse`` right after the deal (None: replays without one)."""
     pace = pace if pace is not None else Pace()
     manager.committer.pace = pace
     signer = Signer(await signing_secret(manager.store))
@@ -54,4 +58,8 @@ async def web_table(
             router.pages_changed(table, seats)
 
     hub.on_pages = on_pages
-    return WebTable(manager, hub, gate, public_url=public_url, clock=clock)
+    # After the hub: a deal's end redraws the pages before its analysis is even scheduled.
+    reviews = Reviews(manager.store, analyse)
+    router.listen(reviews)
+    replays = Replays(reviews, gate)
+    return WebTable(manager, hub, gate, replays, public_url=public_url, clock=clock)

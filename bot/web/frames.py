@@ -115,7 +115,16 @@ class Start(_Frame):
     language: Literal["ar", "en"]
 
 
-Incoming = Annotated[Hello | Move | Command | Language | Ping | Start, Field(discriminator="type")]
+class Replay(_Frame):
+    """Ask for the replay of a deal of the page's table (by the engine's deal number)."""
+
+    type: Literal["replay"]
+    deal: int = Field(ge=1, le=10_000, strict=True)
+
+
+Incoming = Annotated[
+    Hello | Move | Command | Language | Ping | Start | Replay, Field(discriminator="type")
+]
 _INCOMING: TypeAdapter[Incoming] = TypeAdapter(Incoming)
 
 

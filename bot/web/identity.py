@@ -21,6 +21,7 @@ except the terminal's own (``LOCAL_PLATFORMS``).
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Callable
 from typing import Protocol
@@ -55,6 +56,7 @@ ENDED_GRACE = 600.0
 # never honoured past its table's end plus the grace for having been seen live earlier.
 LIVE_RECHECK = 60.0
 ENDS_KEPT = 10_000  # tables whose end this process remembers (the oldest are forgotten)
+START_PARAM = re.compile(r"t([0-9]{1,12})(?:d[1-9][0-9]{0,3})?")
 
 
 class Members(Protocol):
@@ -226,8 +228,10 @@ class Gate:
 
 
 def table_param(start_param: str) -> int | None:
-    """``t123`` (the Mini App link's ``startapp``: routing data, never an authority)."""
-    if len(start_param) > 12 or not start_param.startswith("t") or not start_param[1:].isdigit():
+    """``t123`` (the Mini App link's ``startapp``: routing data, never an authority), or
+    ``t123d4``: deal 4's replay at table 123 (the page opens it; the table is what counts)."""
+    found = START_PARAM.fullmatch(start_param)
+    if found is None or len(start_param) > 20:
         return None
-    table = int(start_param[1:])
+    table = int(found[1])
     return table if table > 0 else None

@@ -33,13 +33,13 @@ from bot.web.hub import PageHub
 from bot.web.identity import Denied, Gate
 from bot.web.lookup import find_table
 from bot.web.remote import RemotePages
+from bot.web.replays import Replays
 from bot.web.socket import PageSocket, Visitor
 from bot.web.texts import denial
 
 log = logging.getLogger("sahra.web")
 
 STATIC = Path(__file__).parent / "static"
-
 
 HEARTBEAT = 30.0  # seconds: a peer gone without a goodbye is found and its socket freed
 # A frame over MAX_FRAME is read and answered with an error; one this large is not even
@@ -66,6 +66,7 @@ class WebTable:
         manager: TableManager,
         hub: PageHub,
         gate: Gate,
+        replays: Replays,
         *,
         public_url: str,
         clock: Callable[[], float] = time.time,
@@ -73,6 +74,7 @@ class WebTable:
         self.manager = manager
         self.hub = hub
         self.gate = gate
+        self.replays = replays
         self.public_url = public_url
         self.origins = {origin_of(public_url)}
         self.clock = clock
@@ -130,9 +132,8 @@ class WebTable:
         return f"{self.public_url}/#link={token}"
 
     async def stop(self) -> None:
-        """Close every page (1001, going away: the page reconnects by itself to whichever
-        process serves next) and stop listening. The platforms are not told that the pages
-        closed: the process is going, and the next one redraws what is due at its start."""
+        """Close every page (1001, going away: each reconnects to whichever process serves
+        next) and stop listening; the platforms are not told: the next process redraws."""
         self.hub.on_pages = None
         for socket in self.hub.every_socket():
             with contextlib.suppress(Exception):
@@ -142,6 +143,7 @@ class WebTable:
             self._runner = None
         if self.gate.activity is not None:
             await self.gate.activity.close()
+        await self.replays.reviews.close()  # analyses still running are not waited for
 
     async def _health(self, request: web.Request) -> web.Response:
         return web.Response(text="ok")
@@ -213,7 +215,7 @@ class WebTable:
         if table is None:
             await self._refuse(socket, "unknown_table")
             return False
-        await act(self.manager, self.hub, socket, table, frame, self.remote)
+        await act(self.manager, self.hub, socket, table, frame, self.remote, self.replays)
         return not socket.closed
 
     async def _table(self, table_id: int) -> LiveTable:

@@ -29,7 +29,7 @@ from storage.league import LeagueStore
 from storage.lease import FileLease
 from storage.migrate import TABLES, TargetNotEmpty, copy_database, row_counts
 from storage.postgres import PostgresDatabase
-from storage.records import ChatLanguageSet, DmReachability, PlayerSeen
+from storage.records import ChatLanguageSet, DmReachability, PlayerSeen, StoredReview
 from storage.store import Store
 from tests.backends import ADMIN_URL, BackendFactory
 from tests.bot.league.support import ALI, BADR, scripted_match, with_computers
@@ -85,6 +85,7 @@ async def build(path: Path) -> Source:
         )
         await store.shared_secret("telegram_webhook", "kept-across-the-move")
         await store.spend_link("exchanged-before-the-move", clock() + 600, now=clock())
+        await store.save_review(StoredReview(scripted.id, 1, 1, {"status": "done"}, clock()))
         await manager.settle()
         await league.settle()
         await manager.close()

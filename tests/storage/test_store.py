@@ -20,6 +20,7 @@ from storage.records import (
     ResultRecorded,
     SeatRecord,
     SeatSet,
+    StoredReview,
     TableCreated,
     TableRecord,
     TableUpdated,
@@ -203,3 +204,23 @@ async def test_a_link_is_spent_once_for_every_process_and_dropped_after_it_expir
         assert await here.spend_link("n3", later + 600, now=later)
         rows = await first.fetchall("SELECT nonce FROM spent_links ORDER BY nonce")
         assert [row["nonce"] for row in rows] == ["n3"]
+
+
+async def test_a_deal_review_round_trips_and_a_newer_version_replaces_it(
+    backend: BackendFactory,
+) -> None:
+    """Issue 35, item 6: a finished deal's analysis is kept with its match, one row per
+    (table, deal); made again by a newer analysis it replaces the old one."""
+    async with opened(backend) as db:
+        store = Store(db)
+        await store.commit([TableCreated(table(1, "c", "running"))])
+        assert await store.review(1, 2) is None
+        first = StoredReview(1, 2, 1, {"status": "done", "lost": [0, 1, 0, 2]}, 10.5)
+        await store.save_review(first)
+        await store.save_review(StoredReview(1, 3, 1, {"status": "done"}, 11.0))
+        assert await store.review(1, 2) == first
+        newer = StoredReview(1, 2, 2, {"status": "done", "lost": [0, 0, 0, 0]}, 12.0)
+        await store.save_review(newer)
+        assert await store.review(1, 2) == newer
+        assert await store.review(1, 4) is None
+        assert await store.review(2, 2) is None

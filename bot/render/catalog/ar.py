@@ -143,6 +143,10 @@ AR: dict[str, str] = {
     "refuse_storage": "تعذّر حفظ الحركة؛ حاول مرة أخرى.",
     "refuse_record_not_over": "المباراة ما زالت تُلعب: يبقى الورق مخفيًا حتى نهايتها.",
     "refuse_record_not_player": "سجل المباراة للاعبيها فقط.",
+    "refuse_review_not_over": (
+        "هذه الجولة لم تنتهِ بعد: يبقى ورقها مخفيًا حتى نهايتها. يمكن مراجعة الجولات المنتهية."
+    ),
+    "refuse_review_busy": "مراجعتك السابقة في الطريق؛ انتظرها أولًا.",
     "refuse_rematch_not_over": "هذه المباراة لم تنتهِ.",
     "refuse_rematch_not_player": "لا يطلب مباراة أخرى إلا لاعبو المباراة.",
     "refuse_rematch_started": "بدأت المباراة الأخرى فعلًا.",
@@ -554,4 +558,22 @@ AR: dict[str, str] = {
     "web_doubles": "المدبّل",
     "web_contract": "العقد",
     "web_declarer": "صاحب الطلب",
+    "btn_review": "🔁 مراجعة الجولة",
+    "replay_title": "مراجعة الجولة {deal}",
+    "replay_hands": "الورق كما وُزّع",
+    "replay_auction": "الطلبات",
+    "replay_play": "اللعب",
+    "replay_result": "النتيجة",
+    "replay_previous": "السابق",
+    "replay_next": "التالي",
+    "replay_start": "البداية",
+    "replay_end": "النهاية",
+    "replay_close": "العودة إلى الطاولة",
+    "replay_step": "الخطوة {step} من {steps}",
+    "replay_note": (
+        "تفترض العلامات أن أوراق الأيدي الأربع كلها مكشوفة: فقد تكون الورقة المعلَّمة"
+        " هي اللعبة الصحيحة بما كان اللاعب يعرفه وقتها."
+    ),
+    "replay_pending": "التحليل قيد الإعداد؛ اطلبه مرة أخرى بعد قليل.",
+    "replay_no_analysis": "لا يوجد تحليل لهذه الجولة.",
 }

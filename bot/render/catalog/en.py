@@ -155,6 +155,11 @@ EN: dict[str, str] = {
         "The match is still being played: its cards stay hidden until it ends."
     ),
     "refuse_record_not_player": "Only the match's players may see its record.",
+    "refuse_review_not_over": (
+        "That deal is not over yet: its cards stay hidden until it ends. Finished deals"
+        " can be reviewed."
+    ),
+    "refuse_review_busy": "Your last review is still on its way; wait for it first.",
     "refuse_rematch_not_over": "That match is not over.",
     "refuse_rematch_not_player": "Only the match's players may ask for a rematch.",
     "refuse_rematch_started": "The rematch has already started.",
@@ -582,4 +587,22 @@ EN: dict[str, str] = {
     "web_doubles": "Doubled",
     "web_contract": "Contract",
     "web_declarer": "Declarer",
+    "btn_review": "🔁 Review",
+    "replay_title": "Deal {deal}: review",
+    "replay_hands": "Hands as dealt",
+    "replay_auction": "Bidding",
+    "replay_play": "Play",
+    "replay_result": "Result",
+    "replay_previous": "Previous",
+    "replay_next": "Next",
+    "replay_start": "Start",
+    "replay_end": "End",
+    "replay_close": "Back to the table",
+    "replay_step": "Step {step} of {steps}",
+    "replay_note": (
+        "The marks assume every hand is visible (double dummy): a marked card may still have"
+        " been the right play with what the player knew."
+    ),
+    "replay_pending": "The analysis is being prepared; ask again in a moment.",
+    "replay_no_analysis": "There is no analysis for this deal.",
 }

@@ -97,7 +97,7 @@ async function launch() {
     hello = { type: "hello", session: fragment.get("session") };
   }
   if (hello && table) hello.table = table;
-  reviewing = dealOf(query, fragment);
+  reviewing = dealOf(query);
   if (location.hash) history.replaceState(null, "", location.pathname + location.search);
   const kept = sessionStorage.getItem(SESSION_KEY);
   if (!hello && kept) hello = { type: "hello", session: kept };
@@ -105,17 +105,18 @@ async function launch() {
 
 function tableOf(query) {
   const param = query.get("tgWebAppStartParam") || "";
-  const started = /^t(\d+)(?:d\d+)?$/.exec(param);
-  const raw = started ? started[1] : query.get("table");
+  // t<table>, or t<table>d<deal>: a deal's replay at that table (the Review link).
+  const found = /^t(\d+)(?:d\d+)?$/.exec(param);
+  const raw = found ? found[1] : query.get("table");
   const table = raw && /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
   return table > 0 ? table : null;
 }
 
 // A deal to review once the table is open: Telegram's "t12d3" (the deal result's Review
-// button), or a personal link's "deal=3".
-function dealOf(query, fragment) {
+// button), or a personal link's "?review=3" (Discord's).
+function dealOf(query) {
   const started = /^t\d+d(\d{1,5})$/.exec(query.get("tgWebAppStartParam") || "");
-  const raw = started ? started[1] : fragment.get("deal");
+  const raw = started ? started[1] : query.get("review");
   const deal = raw && /^\d{1,5}$/.test(raw) ? Number(raw) : 0;
   return deal > 0 ? deal : null;
 }

@@ -108,7 +108,7 @@ export function showResult(state, strings, ui, milliseconds) {
     const actions = [button];
     if ((state.reviewable || []).includes(result.deal)) {
       // The replay waits: the result card closes first, the table goes on behind it.
-      actions.unshift(action(strings.web_review, () => {
+      actions.unshift(action(strings.btn_review, () => {
         entry.close();
         ui.review(result.deal);
       }, "quiet"));
@@ -152,7 +152,7 @@ export function showMatchEnd(state, strings, ui) {
   const deals = state.reviewable || [];
   if (deals.length) {
     const last = deals[deals.length - 1];
-    actions.push(action(strings.web_review, () => ui.review(last), "quiet"));
+    actions.push(action(strings.btn_review, () => ui.review(last), "quiet"));
   }
   actions.push(action(strings.web_close, () => closePanel(), "quiet"));
   open("over", state.title, body, actions, ui);

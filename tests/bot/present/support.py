@@ -16,7 +16,7 @@ from bot.delivery.split import TELEGRAM
 from bot.discord.app import CHANNEL_INTERVAL, CHANNEL_LIMIT, CHANNEL_WINDOW
 from bot.discord.texts import CONTENT
 from bot.present import Presenter
-from bot.render import Screen, TimerStyle, no_timer
+from bot.render import Button, Screen, TimerStyle, no_timer
 from bot.tables import LiveTable, Place, PlayerRef, Press, TableManager
 from storage.database import Database
 from tests.bot.virtual_time import VirtualTime
@@ -94,6 +94,9 @@ class Surface:
 
     def decorate(self, table: LiveTable, screen: Screen, seat: int | None = None) -> Screen:
         return screen
+
+    def review(self, table: LiveTable, deal: int) -> Button | None:
+        return None
 
 
 @dataclass

@@ -8,7 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot.render.i18n import t
+from bot.tables.commands import PlayerRef, Press
 from bot.telegram.webapp import MiniApp
+from bot.web.identity import table_param
+from engine.players import HeuristicPlayer
+from tests.bot.support import until
 from tests.bot.telegram.harness import GROUP, World
 from tests.bot.telegram.test_e2e import ALI, BADR, open_table
 
@@ -70,3 +74,31 @@ async def test_a_page_without_https_gets_no_web_app_button_and_the_hand_arrives(
     main_app = f"https://t.me/sahra_test_bot?startapp=t{table.id}"
     assert {"text": OPEN, "url": main_app} in buttons(world, GROUP)
     assert not [call for call in world.fake.calls if call.code not in (0, 200)]
+
+
+async def test_a_deal_result_carries_review_to_the_deal_s_replay(world: World) -> None:
+    """Issue 35, item 1: the deal's result in the group links the Mini App straight to the
+    deal's replay (``startapp=t<table>d<deal>``); the server reads only the table from it."""
+    assert world.bot is not None
+    world.bot.notifier.mini_app = MiniApp("https://table.example.org", "table")
+    table = await open_table(world, "syrian41", [ALI])
+    seat = table.seat_of(str(ALI))
+    manager = world.bot.manager
+    while table.match is not None and table.match.deal_number == 1:
+        match = table.match
+        if seat in match.to_act:
+            action = HeuristicPlayer().decide(match.view(seat))
+            who = PlayerRef(user_id=str(ALI), name="Ali", language="ar")
+            await manager.press(
+                Press(table_id=table.id, version=table.seq, action=action, player=who)
+            )
+        await world.settle()
+    review = {"text": t("ar", "btn_review"), "url": LINK.format(table=table.id) + "d1"}
+    await until(
+        lambda: any(
+            review in row for message in world.fake.in_chat(GROUP) for row in message.keyboard
+        ),
+        "the deal's result with its Review link",
+    )
+    assert table_param(f"t{table.id}d1") == table.id  # the hello's table, as before
+    assert [table_param(bad) for bad in ("t1d", "t1d0", "td1", "t1x2", "t0d1")] == [None] * 5

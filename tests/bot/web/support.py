@@ -21,6 +21,7 @@ from bot.delivery.router import PlatformRouter
 from bot.tables import PlayerRef, TableManager
 from bot.tables.live import LiveTable, Place
 from bot.tables.pace import Pace
+from bot.tables.reviews import Analyse
 from bot.web.activity import DiscordActivity
 from bot.web.app import web_table
 from bot.web.server import WebTable
@@ -147,11 +148,14 @@ class Clock:
 
 @asynccontextmanager
 async def site(
-    tmp_path: Path, pace: Pace | None = None, activity: DiscordActivity | None = None
+    tmp_path: Path,
+    pace: Pace | None = None,
+    activity: DiscordActivity | None = None,
+    analyse: Analyse | None = None,
 ) -> AsyncIterator[Site]:
     """A web table on a clock of the test's: its pages show moves at once (``pace``
     otherwise), since a clock that stands still never lets a paced turn begin; serving as
-    a Discord Activity too with ``activity``."""
+    a Discord Activity too with ``activity``; deals analysed by ``analyse``."""
     clock = Clock()
     db = Database(tmp_path / "web.sqlite")
     await db.start()
@@ -164,6 +168,7 @@ async def site(
         public_url="http://127.0.0.1:9",
         pace=pace if pace is not None else Pace(scale=0),
         telegram_token=TOKEN,
+        analyse=analyse,
         clock=clock,
     )
     members = Members()
