@@ -35,6 +35,7 @@ from bot.delivery.router import PlatformRouter
 from bot.tables import LiveTable, PlayerRef, Press, TableConfig, TableManager
 from bot.tables.live import Place
 from bot.tables.pace import Pace
+from bot.tables.reviews import Analyse
 from bot.web.app import web_table
 from bot.web.server import WebTable
 from bot.web.socket import Visitor
@@ -162,12 +163,16 @@ class Site:
 
 
 @asynccontextmanager
-async def site(folder: Path, pace: Pace = PACE) -> AsyncIterator[Site]:
+async def site(
+    folder: Path, pace: Pace = PACE, analyse: Analyse | None = None
+) -> AsyncIterator[Site]:
     async with Database.open(folder / "phases.sqlite") as db:
         router = PlatformRouter()
         manager = TableManager(db, router)
         await manager.start()
-        web = await web_table(manager, router, public_url="http://127.0.0.1:9", pace=pace)
+        web = await web_table(
+            manager, router, public_url="http://127.0.0.1:9", pace=pace, analyse=analyse
+        )
         await web.start("127.0.0.1", 0)
         try:
             yield Site(manager, web)
