@@ -16,30 +16,31 @@ from tests.bot.web.support import logged
 from tests.browser import chromium
 
 SCREENS = [(360, 640), (320, 568)]
+SHOWN = """() => {
+  const replay = document.getElementById("replay");
+  const name = (element) => element.getAttribute("aria-label");
+  const off = (r) => r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5
+    || r.top < -0.5 || r.left < -0.5;
+  return {
+    open: !replay.hidden,
+    step: Number(replay.dataset.step ?? -1),
+    kind: replay.dataset.kind || "",
+    said: document.getElementById("replay-said").textContent,
+    trick: [...replay.querySelectorAll(".replay-trick [role=img]")].map(name),
+    hands: [...replay.querySelectorAll(".replay-hand")].map(name),
+    steps: Number(document.getElementById("replay-slider").max) + 1,
+    scrolls: document.scrollingElement.scrollHeight > innerHeight,
+    outside: [...replay.querySelectorAll("button, input, .replay-hand, .replay-trick")]
+      .filter((element) => off(element.getBoundingClientRect()))
+      .map((element) => element.id || element.className),
+  };
+}"""
 
 
 async def shown(page: Any) -> dict[str, Any]:
     """What the replay shows now: its step, what was said, the trick's cards, the
     diagram's hands (their accessible names: the cards still held, in words)."""
-    found: dict[str, Any] = await page.evaluate(
-        """() => {
-          const replay = document.getElementById("replay");
-          return {
-            open: !replay.hidden,
-            step: Number(replay.dataset.step ?? -1),
-            kind: replay.dataset.kind || "",
-            said: document.getElementById("replay-said").textContent,
-            trick: [...replay.querySelectorAll(".replay-trick [role=img]")].map((c) => c.getAttribute("aria-label")),
-            hands: [...replay.querySelectorAll(".replay-hand")].map((h) => h.getAttribute("aria-label")),
-            steps: Number(document.getElementById("replay-slider").max) + 1,
-            scrolls: document.scrollingElement.scrollHeight > innerHeight,
-            outside: [...replay.querySelectorAll("button, input, .replay-hand, .replay-trick")]
-              .filter((e) => { const r = e.getBoundingClientRect();
-                               return r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5 || r.top < -0.5 || r.left < -0.5; })
-              .map((e) => e.id || e.className),
-          };
-        }"""
-    )
+    found: dict[str, Any] = await page.evaluate(SHOWN)
     return found
 
 
