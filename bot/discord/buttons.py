@@ -18,6 +18,7 @@ from bot.discord.views import decode_custom_id, view_of
 from bot.logs import where
 from bot.render import DOUBLE_PICK, Screen, refusal_notice, rules_text
 from bot.tables import LiveTable, Press, Refusal, table_commands
+from bot.tables.recovery import followed
 from bot.tables.table_commands import TABLE_COMMANDS
 
 log = logging.getLogger("sahra.discord")
@@ -74,6 +75,21 @@ class Buttons:
         """**Open the table**: as an Activity or a personal link (``activity.open_web``)."""
         await activity.open_web(self.host, interaction, table)
 
+    async def review(
+        self, interaction: Interaction, table_id: int, deal: int, language: str
+    ) -> None:
+        """Review a deal: the table's page opened on that deal's replay, live or ended (the
+        last deal of a match is reviewed after it), for whoever may see the channel."""
+        try:
+            table = self.host.manager.table(table_id)
+        except Refusal:
+            stored = await self.host.manager.store.load_table(table_id)
+            if stored is None:
+                await self.host._say(interaction, refusal_notice(language, "unknown_table").text)
+                return
+            table = followed(stored, None)  # over: its place and its last state
+        await activity.open_web(self.host, interaction, table, review=deal)
+
     async def on_button(
         self, interaction: Interaction, decoded: tuple[int, int, dict[str, Any]] | None
     ) -> None:
@@ -104,6 +120,9 @@ class Buttons:
         if action["type"] in ("rematch", "record"):  # buttons of a match that is over
             await self.league.button(interaction, table_id, action, language)
             return
+        if action["type"] == "review":  # a deal's replay (issue 35): its table may be over
+            await self.review(interaction, table_id, int(action["deal"]), language)
+            return
         try:
             table = self.host.manager.table(table_id)
         except Refusal as refusal:
@@ -116,8 +135,6 @@ class Buttons:
             await self.show_hand(interaction, table)
         elif kind == "web":
             await self.open_web(interaction, table)
-        elif kind == "review":  # a deal's replay (issue 35)
-            await activity.open_web(self.host, interaction, table, review=action["deal"])
         elif kind == "rules":
             await self.host._say(interaction, rules_text(table.variant, language))
         elif kind == "noop":
