@@ -18,6 +18,7 @@ from bot.render.i18n import (
     card,
     card_label,
     card_words,
+    joined,
     language_of,
     number,
     suit,
@@ -46,6 +47,7 @@ REPLAY_STRINGS = (
     "replay_note",
     "replay_pending",
     "replay_no_analysis",
+    "replay_cost",
 )
 
 
@@ -83,11 +85,51 @@ def replay_view(
         "auction": _auction(info, deal),
         "plays": _plays(info, deal),
         "result": deal_result(info, _entry(info.variant, deal), _after(deal, target)),
-        "analysis": analysis,
+        "analysis": _explained(info, analysis),
         "note": t(language, "replay_note"),
         # As written: ``replay_step`` keeps its ``{step}`` and ``{steps}`` for the page.
         "strings": {key: CATALOG[language_of(language)][key] for key in REPLAY_STRINGS},
     }
+
+
+def _explained(info: TableInfo, analysis: dict[str, Any]) -> dict[str, Any]:
+    """The analysis as stored (``engine.review``), with its figures said in words for the
+    result step: each seat's cost of its marked cards, each side's double-dummy tricks
+    against its bid. The page draws the per-card marks from ``cards`` itself."""
+    if "cards" not in analysis:
+        return analysis
+    language = info.language
+    unit = t(language, f"replay_unit_{analysis.get('unit', 'tricks')}")
+    lines = []
+    for side in analysis.get("sides") or []:
+        if side.get("makeable") is None:
+            continue
+        names = joined(language, [seat_name(info, seat) for seat in side["seats"]])
+        bid = side.get("bid")
+        lines.append(
+            t(
+                language,
+                "replay_side" if bid is not None else "replay_side_no_bid",
+                names=names,
+                makeable=number(language, side["makeable"]),
+                bid=number(language, bid or 0),
+                took=number(language, side["took"]),
+            )
+        )
+    for seat, lost in enumerate(analysis.get("lost") or []):
+        if lost:
+            lines.append(
+                t(
+                    language,
+                    "replay_lost",
+                    name=seat_name(info, seat),
+                    lost=number(language, lost),
+                    unit=unit,
+                )
+            )
+    if not any(card.get("method") for card in analysis["cards"]):
+        lines.append(t(language, "replay_not_exact"))
+    return {**analysis, "status": "done", "unit_words": unit, "lines": lines}
 
 
 def _card(language: str, code: str) -> dict[str, Any]:

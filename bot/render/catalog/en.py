@@ -604,5 +604,17 @@ EN: dict[str, str] = {
         " been the right play with what the player knew."
     ),
     "replay_pending": "The analysis is being prepared; ask again in a moment.",
+    "replay_cost": "−{cost} double dummy; better: {better}",
+    "replay_unit_tricks": "tricks",
+    "replay_unit_points": "points",
+    "replay_side": (
+        "{names}: double dummy makes {makeable} with this trump; bid {bid}, took {took}."
+    ),
+    "replay_side_no_bid": "{names}: double dummy makes {makeable} with this trump; took {took}.",
+    "replay_lost": "{name}: {lost} {unit} lost to marked cards.",
+    "replay_not_exact": (
+        "No card of this deal can be marked exactly: only the last tricks are searched, and"
+        " only in the trick contracts."
+    ),
     "replay_no_analysis": "There is no analysis for this deal.",
 }
