@@ -49,6 +49,23 @@ class _FutureTricks(ctypes.Structure):
     ]
 
 
+class _PlayTrace(ctypes.Structure):
+    # DDS's ``playTraceBin``: the cards played in order, suits and ranks as in ``_Deal``.
+    _fields_ = [
+        ("number", ctypes.c_int),
+        ("suit", ctypes.c_int * 52),
+        ("rank", ctypes.c_int * 52),
+    ]
+
+
+class _SolvedPlay(ctypes.Structure):
+    # DDS's ``solvedPlay``: a count of tricks before the first card and after each one.
+    _fields_ = [
+        ("number", ctypes.c_int),
+        ("tricks", ctypes.c_int * 53),
+    ]
+
+
 class DoubleDummyError(RuntimeError):
     """DDS refused a position (it cannot come from a real deal)."""
 
@@ -80,16 +97,7 @@ def _dds_suit(card: int) -> int:
     return 3 - suit_of(card)  # ours C D H S = 0..3, DDS's S H D C = 0..3
 
 
-def solve(
-    hands: Sequence[int], trump: int, leader: int, trick: Sequence[int] = ()
-) -> dict[int, int]:
-    """For every card the seat to move may play: the tricks its side takes from here
-    (the trick in progress included). ``hands``: each seat's cards still held (bit masks,
-    the cards of ``trick`` already out); ``trump``: a suit, or -1 for none; ``leader``:
-    who led ``trick``, the cards played to it so far in order."""
-    library = _LIBRARY
-    if library is None:
-        raise DoubleDummyError("DDS is not installed (the endplay wheel)")
+def _deal(hands: Sequence[int], trump: int, leader: int, trick: Sequence[int]) -> _Deal:
     deal = _Deal()
     deal.trump = 4 if trump < 0 else 3 - trump
     deal.first = leader
@@ -103,16 +111,39 @@ def solve(
             card = low.bit_length() - 1
             deal.remainCards[seat][_dds_suit(card)] |= 1 << (rank_of(card) + 2)
             hand ^= low
+    return deal
+
+
+def _library() -> ctypes.CDLL:
+    library = _LIBRARY
+    if library is None:
+        raise DoubleDummyError("DDS is not installed (the endplay wheel)")
+    return library
+
+
+def _check(library: ctypes.CDLL, code: int) -> None:
+    if code != 1:
+        message = ctypes.create_string_buffer(80)
+        library.ErrorMessage(code, message)
+        raise DoubleDummyError(message.value.decode(errors="replace"))
+
+
+def solve(
+    hands: Sequence[int], trump: int, leader: int, trick: Sequence[int] = ()
+) -> dict[int, int]:
+    """For every card the seat to move may play: the tricks its side takes from here
+    (the trick in progress included). ``hands``: each seat's cards still held (bit masks,
+    the cards of ``trick`` already out); ``trump``: a suit, or -1 for none; ``leader``:
+    who led ``trick``, the cards played to it so far in order."""
+    library = _library()
+    deal = _deal(hands, trump, leader, trick)
     future = _FutureTricks()
     slot = _FREE.get()
     try:
         code = library.SolveBoard(deal, -1, 3, 1, ctypes.byref(future), slot)
     finally:
         _FREE.put(slot)
-    if code != 1:
-        message = ctypes.create_string_buffer(80)
-        library.ErrorMessage(code, message)
-        raise DoubleDummyError(message.value.decode(errors="replace"))
+    _check(library, code)
     tricks: dict[int, int] = {}
     for index in range(future.cards):
         suit = 3 - future.suit[index]
@@ -123,4 +154,37 @@ def solve(
     return tricks
 
 
-__all__ = ["DoubleDummyError", "available", "solve"]
+def analyse_play(hands: Sequence[int], trump: int, leader: int, plays: Sequence[int]) -> list[int]:
+    """The tricks the leader's side (seats ``leader`` and ``leader + 2``) takes with best
+    play by everyone: before the first card of ``plays``, then after each card, the tricks
+    it took within ``plays`` counted in (so every figure is a total from the start and they
+    compare). ``hands``: each seat's cards as ``leader`` is about to lead a fresh trick;
+    ``plays``: legal cards in play order from there. One DDS call (``AnalysePlayBin``),
+    which solves the start and then each position from the last one's bounds.
+
+    DDS counts the tricks of the side NOT on lead at the start (bridge's declarer, whose
+    left-hand opponent leads): its ``tricks[0]`` is the cards in hand minus the leader's
+    solved score, and a trick taken by the leader's side adds nothing to it (PlayAnalyser.cpp,
+    ``running_declarer``). This turns it round. DDS stops after the second last trick (the
+    last one is forced): the figure after its 48th card stands for the rest."""
+    library = _library()
+    deal = _deal(hands, trump, leader, ())
+    trace = _PlayTrace()
+    trace.number = len(plays)
+    for index, card in enumerate(plays):
+        trace.suit[index] = _dds_suit(card)
+        trace.rank[index] = rank_of(card) + 2
+    solved = _SolvedPlay()
+    slot = _FREE.get()
+    try:
+        code = library.AnalysePlayBin(deal, trace, ctypes.byref(solved), slot)
+    finally:
+        _FREE.put(slot)
+    _check(library, code)
+    total = hands[leader].bit_count()
+    theirs = list(solved.tricks[: solved.number])
+    theirs += theirs[-1:] * (len(plays) + 1 - len(theirs))
+    return [total - count for count in theirs]
+
+
+__all__ = ["DoubleDummyError", "analyse_play", "available", "solve"]
