@@ -2,8 +2,8 @@
 use), through the ``libdds`` that the ``endplay`` wheel ships.
 
 Only the shared library is loaded (with ``ctypes``), never the ``endplay`` package: its
-import pulls in numpy and matplotlib, and Sahra needs one function, ``SolveBoard``. DDS
-plays by bridge's trick rules, which are Tarneeb's (T41.7, TS.7: follow suit, the highest
+import pulls in numpy and matplotlib, and Sahra needs two functions: ``SolveBoard``, and
+``AnalysePlayBin`` for the review after a deal (``engine.review``). DDS plays by bridge's trick rules, which are Tarneeb's (T41.7, TS.7: follow suit, the highest
 trump wins, else the highest card of the suit led), with all four hands known; it returns,
 for every card the seat to move may play, the number of the remaining tricks its side
 (seats s and s+2) then takes with best play by everyone.
