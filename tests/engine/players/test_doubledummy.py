@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from concurrent.futures import ThreadPoolExecutor
 
-from engine.cards import CARD_BY_CODE
-from engine.players.doubledummy import available, solve
+from engine.cards import CARD_BY_CODE, SUIT_MASKS
+from engine.players.doubledummy import analyse_play, available, solve
 from engine.tricks import trick_winner
 
 
@@ -52,3 +52,40 @@ def test_threads_solving_at_once_get_what_one_thread_gets() -> None:
         together = list(pool.map(lambda deal: solve(deal[0], deal[1], 0), deals))
     assert together == alone
     assert all(max(result.values()) <= 9 for result in alone)
+
+
+def legal_cards(hand: int, trick: list[int]) -> list[int]:
+    following = hand & SUIT_MASKS[trick[0] // 13] if trick else 0
+    hand = following or hand
+    return [card for card in range(52) if hand >> card & 1]
+
+
+def test_play_analysis_agrees_with_a_solve_of_every_position_for_the_leaders_side() -> None:
+    """``analyse_play`` (one AnalysePlayBin call) against SolveBoard asked afresh before
+    every card of a random play: the leader's side's total tricks, those taken included,
+    DDS's own count being the other side's (bridge's declarer is not on lead)."""
+    assert available()
+    rng = random.Random(11)
+    for _ in range(12):
+        deck = rng.sample(range(52), 24)
+        hands = [sum(1 << c for c in deck[6 * s : 6 * s + 6]) for s in range(4)]
+        trump, leader = rng.randrange(-1, 4), rng.randrange(4)
+        held, plays, trick, seats = list(hands), [], [], []
+        won = [0, 0]  # by side: seat % 2
+        lead, truth = leader, []
+        while len(plays) < 24:
+            seat = (lead + len(trick)) % 4
+            best = max(solve(held, trump, lead, trick).values()) + won[seat % 2]
+            truth.append(best if seat % 2 == leader % 2 else 6 - best)
+            card = rng.choice(legal_cards(held[seat], trick))
+            held[seat] &= ~(1 << card)
+            trick.append(card)
+            seats.append(seat)
+            plays.append(card)
+            if len(trick) == 4:
+                lead = seats[trick_winner(trick, trump)]
+                won[lead % 2] += 1
+                trick, seats = [], []
+        truth.append(won[leader % 2])
+        assert analyse_play(hands, trump, leader, plays) == truth
+        assert analyse_play(hands, trump, leader, plays[:9]) == truth[:10]
