@@ -189,6 +189,7 @@ async def _run(
     web = None
     if settings.web_url:
         from bot.tables.pace import Pace
+        from bot.tables.reviews import deal_analysis
         from bot.web.app import web_table
 
         telegram_token = settings.telegram_token
@@ -200,10 +201,8 @@ async def _run(
             telegram_token=(
                 telegram_token.get_secret_value() if telegram_token is not None else None
             ),
-            # Each finished deal's analysis (issue 35): the engine's double-dummy review
-            # plugs in here, ``lambda v, d: review_deal(v, d).to_dict()``; None until then
-            # (replays say ``{"status": "none"}``).
-            analyse=None,
+            # Each finished deal's double-dummy analysis (issue 35), off the event loop.
+            analyse=deal_analysis,
         )
         web.arrivals.defaults = settings.table_defaults()
         web.arrivals.default_language = settings.default_language

@@ -25,6 +25,8 @@ from bot.logs import where
 from bot.tables.config import TableConfig
 from bot.tables.live import LiveTable
 from engine.records import DealRecord, MatchRecord, replay
+from engine.review import VERSION as REVIEW_VERSION
+from engine.review import review_deal
 from storage.errors import StorageError
 from storage.records import StoredReview
 from storage.store import Store
@@ -34,11 +36,17 @@ log = logging.getLogger("sahra.reviews")
 # (variant, the deal as dealt and played) → the analysis, JSON-ready.
 Analyse = Callable[[str, DealRecord], dict[str, Any]]
 # The analysis's own version, stored with it: one made by an older analysis is made again.
-ANALYSIS_VERSION = 1
+ANALYSIS_VERSION = REVIEW_VERSION
 AT_ONCE = 1  # analyses running at once: a solver's thread per core would starve the tables
 FAILED_KEPT = 1000  # deals whose analysis failed, not tried again (the oldest are forgotten)
 PENDING: dict[str, Any] = {"status": "pending"}
 NONE: dict[str, Any] = {"status": "none"}
+
+
+def deal_analysis(variant: str, deal: DealRecord) -> dict[str, Any]:
+    """The engine's review of a finished deal (``engine/review.py``), JSON-ready: the
+    analysis the runner gives every web table."""
+    return review_deal(variant, deal).to_dict()
 
 
 class Reviews:

@@ -119,11 +119,11 @@ function build() {
   slider.setAttribute("aria-label", words("replay_step", { step: 1, steps: shown.steps.length }));
   slider.addEventListener("input", () => go(Number(slider.value)));
   controls.append(
-    button("replay-start", "⏮", words("replay_start"), () => go(0)),
+    button("replay-start", "|◀", words("replay_start"), () => go(0)),
     button("replay-previous", "◀", words("replay_previous"), () => go(shown.step - 1)),
     slider,
     button("replay-next", "▶", words("replay_next"), () => go(shown.step + 1)),
-    button("replay-end", "⏭", words("replay_end"), () => go(shown.steps.length - 1)),
+    button("replay-end", "▶|", words("replay_end"), () => go(shown.steps.length - 1)),
   );
   const note = el("p", "replay-note", deal.note);
   root.replaceChildren(head, felt, said, mark, controls, note);
@@ -170,7 +170,11 @@ function drawHands(held) {
     const lines = SUITS.map((suit) => {
       const line = el("p", RED.has(suit) ? "suit-line red" : "suit-line");
       line.setAttribute("aria-hidden", "true");
-      const ranks = cards.filter((card) => card.suit === suit).map((card) => card.label.slice(0, -1));
+      // High to low, as a hand diagram is read.
+      const ranks = cards
+        .filter((card) => card.suit === suit)
+        .map((card) => card.label.slice(0, -1))
+        .reverse();
       line.append(el("span", "suit", SYMBOLS[suit]), bdi(ranks.length ? ranks.join(" ") : "—"));
       return line;
     });
@@ -209,7 +213,7 @@ function drawTrick(index) {
 function drawSaid(kind, index) {
   const { deal } = shown;
   const said = $("replay-said");
-  if (kind === "dealt") setText(said, words("replay_hands"));
+  if (kind === "dealt") setText(said, [words("replay_hands"), deal.trump && deal.trump.name].filter(Boolean).join(" · "));
   else if (kind === "auction") setText(said, deal.auction[index].say);
   else if (kind === "play") setText(said, deal.plays[index].say);
   else setText(said, words("replay_result"));

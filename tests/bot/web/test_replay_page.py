@@ -10,6 +10,9 @@ from typing import Any
 import pytest
 
 from bot.render.i18n import card_words
+from bot.tables.reviews import deal_analysis
+from engine.records import replay
+from engine.review import review_deal
 from tests.bot.support import until
 from tests.bot.web.phases import finish_deal, reach, site
 from tests.bot.web.support import logged
@@ -26,6 +29,7 @@ SHOWN = """() => {
     step: Number(replay.dataset.step ?? -1),
     kind: replay.dataset.kind || "",
     said: document.getElementById("replay-said").textContent,
+    mark: document.getElementById("replay-mark").textContent,
     trick: [...replay.querySelectorAll(".replay-trick [role=img]")].map(name),
     hands: [...replay.querySelectorAll(".replay-hand")].map(name),
     steps: Number(document.getElementById("replay-slider").max) + 1,
@@ -48,7 +52,7 @@ async def shown(page: Any) -> dict[str, Any]:
 async def test_a_deal_is_reviewed_from_its_result_card_step_by_step(
     language: str, tmp_path: Path
 ) -> None:
-    async with site(tmp_path) as served, chromium() as browser:
+    async with site(tmp_path, analyse=deal_analysis) as served, chromium() as browser:
         table = await reach(served, "result", language)
         width, height = SCREENS[0] if language == "en" else SCREENS[1]
         context = await browser.new_context(viewport={"width": width, "height": height})
@@ -72,15 +76,24 @@ async def test_a_deal_is_reviewed_from_its_result_card_step_by_step(
         # log in its turn, a trick shown whole on its last card.
         forward = "ArrowLeft" if language == "ar" else "ArrowRight"
         played: list[str] = []
+        marked: list[bool] = []
         for step in range(1, first["steps"]):
             await page.keyboard.press(forward)
             now = await shown(page)
             assert now["step"] == step
             if now["kind"] == "play":
                 played.append(now["trick"][-1] if now["trick"] else "")
+                marked.append("−" in now["mark"])
                 assert 1 <= len(now["trick"]) <= 4
         assert played == [card_words(language, code) for code in cards]
+        # The double-dummy marks, card by card, as the engine's review of the logged deal.
+        options = table.config.engine_options()
+        plays = [(move.seat, move.action) for move in moves]
+        record = replay("syrian41", options, table.seed, None, plays)
+        review = review_deal("syrian41", [deal for deal in record.deals if deal.scored][-1])
+        assert marked == [bool(card.cost) for card in review.cards]
         assert now["kind"] == "result" and not now["scrolls"]
+        assert "double dummy" in now["mark"] or "المكشوفة" in now["mark"]  # each side's
         await page.keyboard.press("Home")
         assert (await shown(page))["step"] == 0
         await page.keyboard.press("Escape")
