@@ -12,6 +12,13 @@ sockets holds a state of the new version is recorded. Printed for 1, 100 and 500
 memory per socket. The players share one process, so their own parsing is part of every
 figure (a pessimistic bound on what a real browser would see on this machine).
 
+With ``--analyses`` each size is measured twice: as above, and with the deals' double-
+dummy analyses running (issue 35, item 6) as they would at that many tables: the server
+analyses a finished deal (the engine's review, through the web table's own reviews
+service: a worker thread, one at a time) every ``DEAL_SECONDS / tables`` seconds, a deal
+lasting about ``DEAL_SECONDS`` at this pace. The deals are real ones played beforehand by
+the heuristic players; the analyses are stored as the service stores them.
+
 Run ``python -m benchmarks.web_latency`` from the repository root (``make bench`` does);
 ``--json`` ends with one JSON line. Figures are printed, never asserted.
 """
@@ -20,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -35,6 +43,8 @@ import aiohttp
 
 TOKEN = "123456:benchmark-token-of-the-web-table"
 FIRST_USER = 10_000
+# A Syrian 41 deal at a move every 1.5 s: four bids and 52 cards, about 85 s.
+DEAL_SECONDS = 85.0
 
 
 def user_of(table_index: int, seat: int) -> int:
@@ -64,9 +74,44 @@ async def open_tables(manager: Any, count: int) -> list[int]:
     return ids
 
 
-async def serve(tables: int, database: Path) -> None:
+def finished_deals(count: int) -> list[Any]:
+    """``count`` scored Syrian 41 deals, played by the heuristic players."""
+    import engine
+    from engine.players.heuristic import HeuristicPlayer
+    from engine.records import replay
+
+    deals: list[Any] = []
+    seed = 0
+    while len(deals) < count:
+        seed += 1
+        match = engine.new_match("syrian41", seed=seed)
+        player = HeuristicPlayer()
+        moves = []
+        while match.result is None and match.deal_number <= 3:
+            for seat in list(match.to_act):
+                action = player.decide(match.view(seat))
+                moves.append((seat, action))
+                match.apply(seat, action)
+        record = replay("syrian41", {}, seed, None, moves)
+        deals += [deal for deal in record.deals if deal.scored]
+    return deals[:count]
+
+
+async def analyses(web: Any, tables: list[int], every: float) -> None:
+    """A finished deal analysed every ``every`` seconds, through the service the web
+    table uses after each deal (its worker thread, its one-at-a-time limit, its store)."""
+    deals = finished_deals(20)
+    for number in itertools.count(1000):
+        deal = deals[number % len(deals)]
+        table = tables[number % len(tables)]
+        await web.replays.reviews.analysis(table, "syrian41", deal, wait=0)
+        await asyncio.sleep(every)
+
+
+async def serve(tables: int, database: Path, with_analyses: bool) -> None:
     from bot.delivery.router import PlatformRouter
     from bot.tables import TableManager
+    from bot.tables.reviews import deal_analysis
     from bot.web.app import web_table
     from storage.database import Database
 
@@ -75,13 +120,22 @@ async def serve(tables: int, database: Path) -> None:
         manager = TableManager(db, router)
         await manager.start()
         web = await web_table(
-            manager, router, public_url="http://127.0.0.1:9", telegram_token=TOKEN
+            manager,
+            router,
+            public_url="http://127.0.0.1:9",
+            telegram_token=TOKEN,
+            analyse=deal_analysis,
         )
         ids = await open_tables(manager, tables)
         port = await web.start("127.0.0.1", 0)
+        load = None
+        if with_analyses:
+            load = asyncio.create_task(analyses(web, ids, DEAL_SECONDS / tables))
         print(json.dumps({"port": port, "tables": ids}), flush=True)
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, sys.stdin.read)  # until the players are done
+        if load is not None:
+            load.cancel()
         await web.stop()
         await manager.close()
 
@@ -170,7 +224,9 @@ def resident_kb(pid: int) -> int:
     return 0
 
 
-async def measure(tables: int, seconds: float, pace: float) -> dict[str, Any]:
+async def measure(
+    tables: int, seconds: float, pace: float, with_analyses: bool = False
+) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         server = await asyncio.create_subprocess_exec(
             sys.executable,
@@ -180,6 +236,7 @@ async def measure(tables: int, seconds: float, pace: float) -> dict[str, Any]:
             str(tables),
             "--db",
             str(Path(folder) / "bench.sqlite"),
+            *(["--serve-analyses"] if with_analyses else []),
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
@@ -226,6 +283,7 @@ async def measure(tables: int, seconds: float, pace: float) -> dict[str, Any]:
     sockets = 4 * tables
     return {
         "tables": tables,
+        "analyses_per_s": round(tables / DEAL_SECONDS, 2) if with_analyses else 0.0,
         "sockets": sockets,
         "moves": figures.moves,
         "refused": figures.refused,
@@ -240,28 +298,35 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--db", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--serve-analyses", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--analyses",
+        action="store_true",
+        help="each size again with its deals' double-dummy analyses running",
+    )
     parser.add_argument("--sizes", type=int, nargs="*", default=[1, 100, 500])
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--pace", type=float, default=1.5)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.serve is not None:
-        asyncio.run(serve(args.serve, args.db))
+        asyncio.run(serve(args.serve, args.db, args.serve_analyses))
         return 0
     rows = []
     print("Web table: move → the other three seats' state frames (one server process)")
     print(
-        f"{'tables':>6} {'sockets':>7} {'moves':>6} {'refused':>7} {'p50 ms':>7} {'p90 ms':>7}"
-        f" {'max ms':>7} {'KB/socket':>9}"
+        f"{'tables':>6} {'sockets':>7} {'analyses/s':>10} {'moves':>6} {'refused':>7}"
+        f" {'p50 ms':>7} {'p90 ms':>7} {'max ms':>7} {'KB/socket':>9}"
     )
     for size in args.sizes:
-        row = asyncio.run(measure(size, args.seconds, args.pace))
-        rows.append(row)
-        print(
-            f"{row['tables']:>6} {row['sockets']:>7} {row['moves']:>6} {row['refused']:>7}"
-            f" {row['p50_ms']:>7} {row['p90_ms']:>7} {row['max_ms']:>7}"
-            f" {row['kb_per_socket']:>9}"
-        )
+        for with_analyses in (False, True) if args.analyses else (False,):
+            row = asyncio.run(measure(size, args.seconds, args.pace, with_analyses))
+            rows.append(row)
+            print(
+                f"{row['tables']:>6} {row['sockets']:>7} {row['analyses_per_s']:>10}"
+                f" {row['moves']:>6} {row['refused']:>7} {row['p50_ms']:>7} {row['p90_ms']:>7}"
+                f" {row['max_ms']:>7} {row['kb_per_socket']:>9}"
+            )
     if args.json:
         print(json.dumps(rows))
     return 0
