@@ -16,13 +16,16 @@ from discord import app_commands
 
 from bot.discord.host import Host, Interaction
 from bot.discord.texts import describe, plain
+from bot.discord.views import view_of
 from bot.league.figures import FAMILIES, family
 from bot.league.service import MIN_MATCHES
-from bot.render import refusal_notice
+from bot.render import Button, Screen, refusal_notice
 from bot.render.fitting import fitted, split_lines
+from bot.render.i18n import t
 from bot.render.league import family_name, history_text, leaderboard_text, stats_text
 from bot.render.record import record_pages
 from bot.tables.errors import Refusal
+from engine.records import MatchRecord
 
 PLATFORM = "discord"
 PAGE = 1900  # characters of one message (Discord allows 2,000)
@@ -89,13 +92,33 @@ class LeagueCommands:
                 interaction, refusal_notice(language, refusal.code, refusal.detail).text
             )
             return
-        for page in record_pages(found, names, language, PAGE):
+        messages = [
+            message
+            for page in record_pages(found, names, language, PAGE)
             # Escaping lengthens what the renderer cut to size: split again once escaped.
-            for message in split_lines(plain(page), PAGE):
-                try:
+            for message in split_lines(plain(page), PAGE)
+        ]
+        review = self.review_view(table_id, found, language)
+        for index, message in enumerate(messages):
+            try:
+                if review is not None and index == len(messages) - 1:
+                    await interaction.followup.send(message, ephemeral=True, view=review)
+                else:
                     await interaction.followup.send(message, ephemeral=True)
-                except discord.HTTPException:  # an expired token: nobody waits any more
-                    return
+            except discord.HTTPException:  # an expired token: nobody waits any more
+                return
+
+    def review_view(
+        self, table_id: int, record: MatchRecord, language: str
+    ) -> discord.ui.View | None:
+        """Under the record's last page, Review: the match's last scored deal's replay
+        (the replay steps to the others), when the web table is served."""
+        scored = [deal.number for deal in record.deals if deal.scored]
+        if not self.frontend.notifier.web or not scored:
+            return None
+        action = {"type": "review", "deal": scored[-1]}
+        button = Button(t(language, "btn_review"), action, table_id, 0)
+        return view_of(Screen("", ((button,),)))
 
     async def button(
         self, interaction: Interaction, table_id: int, action: dict[str, Any], language: str

@@ -159,6 +159,7 @@ class TelegramFrontend:
         *,
         part: bool = False,
         then: Callable[[], None] | None = None,
+        rows: tuple[tuple[Button, ...], ...] = (),
     ) -> bool:
         """A long answer (the rules) goes to the user's private chat, when it is open;
         ``part`` of several messages that must all arrive, in order (a match record):
@@ -171,7 +172,7 @@ class TelegramFrontend:
         self.outbox.post(
             user,
             ("reply", self._replies),
-            Screen(body),
+            Screen(body, rows),
             group=False,
             keep=False,
             priority=TABLE if part else REPLY,

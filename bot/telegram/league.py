@@ -14,14 +14,16 @@ from telegram.ext import ContextTypes
 
 from bot.league.figures import family
 from bot.league.service import MIN_MATCHES
+from bot.render import Button
 from bot.render.fitting import fitted
-from bot.render.i18n import isolate
+from bot.render.i18n import isolate, t
 from bot.render.league import history_text, leaderboard_text, stats_text
 from bot.render.record import record_pages
 from bot.tables.errors import Refusal
 from bot.telegram.host import Host
 from bot.telegram.texts import text
 from engine import FAMILIES, VARIANTS
+from engine.records import MatchRecord
 
 Context = ContextTypes.DEFAULT_TYPE
 PLATFORM = "telegram"
@@ -106,11 +108,26 @@ class LeagueCommands:
         # the private chat then refuses); a button's toast must answer at once.
         later = self.frontend._is_group(update) and update.callback_query is None
         pages = record_pages(record, names, language, PAGE)
+        review = self.review_row(table_id, record, language)
         for index, page in enumerate(pages):
-            last = later and index == len(pages) - 1
-            then = (lambda: self.frontend._reply(update, told)) if last else None
-            self.frontend._private(update, page, part=True, then=then)
+            final = index == len(pages) - 1
+            then = (lambda: self.frontend._reply(update, told)) if later and final else None
+            rows = review if final else ()
+            self.frontend._private(update, page, part=True, then=then, rows=rows)
         return told if update.callback_query is not None else None
+
+    def review_row(
+        self, table_id: int, record: MatchRecord, language: str
+    ) -> tuple[tuple[Button, ...], ...]:
+        """Under the record's last page, Review: the Mini App's link to the match's last
+        scored deal's replay (the replay steps to the others), when the page is served."""
+        mini_app = self.frontend.notifier.mini_app
+        scored = [deal.number for deal in record.deals if deal.scored]
+        if mini_app is None or not scored:
+            return ()
+        url = mini_app.review_link(self.frontend.notifier.username(), table_id, scored[-1])
+        action = {"type": "review", "deal": scored[-1]}
+        return ((Button(t(language, "btn_review"), action, table_id, 0, url=url),),)
 
     async def button(
         self,

@@ -40,3 +40,25 @@ async def test_review_on_a_deal_result_links_to_its_replay_even_after_the_match(
         reply = await guild.click(ALI, result, review)
         (link,) = link_buttons(reply)
         assert REVIEW.match(link["url"]), link["url"]
+
+
+async def test_the_match_record_ends_with_review_of_its_last_deal(tmp_path: Path) -> None:
+    async with served(tmp_path) as guild:
+        await open_table(guild, "syrian41", [ALI])
+        table = guild.table()
+        seat = table.seat_of(str(ALI))
+        assert seat is not None
+        rng = random.Random(5)
+        while table.match is not None and table.match.deal_number == 1:
+            await play(guild, {seat: ALI}, rng, stop_after=1)
+        await guild.slash(ALI, "stop", admin=True)
+        await guild.slash(ALI, "record", table=table.id)
+        last = max(
+            (m for m in guild.fake.messages.values() if m.ephemeral_for == ALI),
+            key=lambda m: m.id,
+        )
+        review = next(c for c, a in buttons(last) if a["type"] == "review")
+        reply = await guild.click(ALI, last, review)
+        (link,) = link_buttons(reply)
+        found = REVIEW.match(link["url"])
+        assert found and found.group(1) == "1", link["url"]

@@ -15,6 +15,7 @@ from engine.players import HeuristicPlayer
 from tests.bot.support import until
 from tests.bot.telegram.harness import GROUP, World
 from tests.bot.telegram.test_e2e import ALI, BADR, open_table
+from tests.bot.telegram.test_league import open_lobby
 
 LINK = "https://t.me/sahra_test_bot/table?startapp=t{table}"
 OPEN = t("ar", "web_open")  # a new table speaks Arabic
@@ -102,3 +103,18 @@ async def test_a_deal_result_carries_review_to_the_deal_s_replay(world: World) -
     )
     assert table_param(f"t{table.id}d1") == table.id  # the hello's table, as before
     assert [table_param(bad) for bad in ("t1d", "t1d0", "td1", "t1x2", "t0d1")] == [None] * 5
+
+
+async def test_the_match_record_ends_with_review_of_its_last_deal(world: World) -> None:
+    """Issue 35, item 1: the record's last page links the Mini App to the match's last
+    scored deal's replay (the replay steps to the others)."""
+    assert world.bot is not None
+    world.bot.notifier.mini_app = MiniApp("https://table.example.org", "table")
+    table = await open_lobby(world, [ALI], dms=(ALI,))
+    await world.say(GROUP, ALI, "/begin")
+    await world.finish(table, [ALI])
+    assert table.match is not None and table.match.result is not None
+    last = table.match.deal_number  # a match ends on a scored deal (T41.9)
+    await world.say(ALI, ALI, f"/record {table.id}")
+    review = {"text": t("en", "btn_review"), "url": LINK.format(table=table.id) + f"d{last}"}
+    assert [review] in world.fake.in_chat(ALI)[-1].keyboard
