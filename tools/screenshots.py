@@ -5,7 +5,9 @@ size, from a scripted match served by the real web table (Chromium through Playw
 
 A table per family (Syrian 41 for team Tarneeb, Solo Tarneeb, Trix Complex) is played by
 one person and three computers on a SQLite file of its own until the person has cards on
-the table in front of them and must play; the person's page is then photographed. Needs
+the table in front of them and must play; the person's page is then photographed. The
+Syrian 41 deal is then played to its end and its replay photographed on a phone (at the
+first card the double-dummy analysis marks, and at the result). Needs
 Chromium (``apt-get install chromium``) and Playwright (the dev extras); names carry emoji
 (🤖 for a computer), so install ``fonts-noto-color-emoji`` too or they print as boxes. Only
 the picture the README shows is kept in git; the others are written for the asking.
@@ -22,6 +24,7 @@ from typing import Any
 from bot.delivery.router import PlatformRouter
 from bot.tables import LiveTable, PlayerRef, Press, TableManager
 from bot.tables.live import Place
+from bot.tables.reviews import deal_analysis
 from bot.web.app import web_table
 from bot.web.socket import Visitor
 from storage.database import Database
@@ -83,7 +86,9 @@ async def photograph(folder: Path, out: Path) -> list[Path]:
         router = PlatformRouter()
         manager = TableManager(db, router)
         await manager.start()
-        web = await web_table(manager, router, public_url="http://127.0.0.1:9")
+        web = await web_table(
+            manager, router, public_url="http://127.0.0.1:9", analyse=deal_analysis
+        )
         port = await web.start("127.0.0.1", 0)
         try:
             async with async_playwright() as driver:
@@ -131,11 +136,71 @@ async def photograph(folder: Path, out: Path) -> list[Path]:
                         await page.screenshot(path=str(path), full_page=False)
                         written.append(path)
                         await context.close()
+                written += await photograph_replay(browser, web, port, manager, out)
                 await browser.close()
         finally:
             await web.stop()
             await manager.close()
     return written
+
+
+async def photograph_replay(
+    browser: Any, web: Any, port: int, manager: TableManager, out: Path
+) -> list[Path]:
+    """A Syrian 41 table per language played by the person's first legal moves until a deal
+    is scored, then that deal's replay on a phone (issue 35): at the first card the
+    analysis marks (or halfway), and at the result."""
+    written = []
+    for index, language in enumerate(("ar", "en")):
+        place = Place("telegram", f"-{100 + index}", "")
+        table = await manager.create(place, PERSON, {"variant": "syrian41", "language": language})
+        for _ in range(3):
+            await manager.add_computer(table.id, PERSON.user_id)
+        await manager.begin(table.id, PERSON.user_id)
+        deal = await play_a_scored_deal(manager, table)
+        await web.replays.reviews.settle()
+        visitor = Visitor("telegram", PERSON.user_id, "Layla", language, table.id)
+        session = web.gate.session(visitor, table.id)
+        context = await browser.new_context(
+            viewport={"width": 360, "height": 640}, device_scale_factor=2, is_mobile=True
+        )
+        page = await context.new_page()
+        await page.goto(f"http://127.0.0.1:{port}/?review={deal}#session={session}")
+        await page.wait_for_selector("#replay:not([hidden])", timeout=10_000)
+        steps = int(await page.evaluate("Number(document.getElementById('replay-slider').max)"))
+        forward = "ArrowLeft" if language == "ar" else "ArrowRight"
+        for step in range(steps):
+            await page.keyboard.press(forward)
+            mark = await page.evaluate("document.getElementById('replay-mark').textContent")
+            if "−" in mark or step >= steps // 2:
+                break
+        for moment in ("card", "result"):
+            if moment == "result":
+                await page.keyboard.press("End")
+            path = out / f"replay-{language}-phone-{moment}.png"
+            await page.screenshot(path=str(path), full_page=False)
+            written.append(path)
+        await context.close()
+    return written
+
+
+async def play_a_scored_deal(manager: TableManager, table: LiveTable) -> int:
+    """The person's first legal move until a deal is scored; its number."""
+    for _ in range(5000):
+        await manager.settle()
+        match = table.match
+        assert match is not None
+        view = match.view(0)
+        scored = [entry for entry in view["history"] if not entry.get("cancelled")]
+        if scored:
+            return int(scored[0]["deal_number"])
+        legal = view["legal_actions"]
+        if not legal:
+            await asyncio.sleep(0.02)
+            continue
+        press = Press(table_id=table.id, version=table.seq, action=legal[0], player=PERSON)
+        await manager.press(press)
+    raise AssertionError("no deal was scored")
 
 
 def main(argv: list[str] | None = None) -> int:
