@@ -46,6 +46,39 @@ def test_counting_tricks_it_agrees_with_the_double_dummy_solver() -> None:
         assert exact == {card: solved[card] for card in candidates}
 
 
+def test_judging_a_played_card_agrees_with_valuing_every_card() -> None:
+    """``judge`` proves most cards no better than the one played without valuing them;
+    its best value, the played card's and the best cards are still exactly ``solve``'s,
+    for either side to move (here a lone maximizer against three: Solo's game)."""
+    rng = random.Random(23)
+    for _ in range(60):
+        deck = rng.sample(range(52), 16)
+        hands = [sum(1 << card for card in deck[4 * s : 4 * s + 4]) for s in range(4)]
+        trump, leader = rng.randrange(-1, 4), rng.randrange(4)
+        trick: list[int] = []
+        seats: list[int] = []
+        for index in range(rng.randrange(4)):
+            seat = (leader + index) & 3
+            legal = legal_mask(hands[seat], trick[0] // 13 if trick else -1)
+            card = rng.choice([c for c in range(52) if legal >> c & 1])
+            hands[seat] &= ~(1 << card)
+            trick.append(card)
+            seats.append(seat)
+        me = (leader + len(trick)) & 3
+        legal = legal_mask(hands[me], trick[0] // 13 if trick else -1)
+        candidates = [c for c in range(52) if legal >> c & 1]
+        declarer = rng.randrange(4)
+        values = Endgame(trump, 1 << declarer, lambda t, d=declarer: t[d]).solve(
+            hands, trick, seats, leader, (0, 0, 0, 0), candidates
+        )
+        played = rng.choice(candidates)
+        best = (max if me == declarer else min)(values.values())
+        kept = sorted(c for c in candidates if values[c] == best) if values[played] != best else []
+        search = Endgame(trump, 1 << declarer, lambda t, d=declarer: t[d])
+        judged = search.judge(hands, trick, seats, leader, (0, 0, 0, 0), candidates, played)
+        assert judged == (best, values[played], kept)
+
+
 def knowledge(
     variant: str, seat: int, hands: list[str], trick: list[tuple[int, str]]
 ) -> Knowledge:
